@@ -1,0 +1,83 @@
+import { Agent } from 'node:http';
+import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled, ApolloServerPluginUsageReportingDisabled } from '@apollo/server/plugin/disabled';
+import { formatGraphQLError, PRINCIPAL_HEADER, type ClientInfo, type Logger, type Principal, type PrincipalCodec } from '@dataplat/kit';
+import type { GraphQLSchema } from 'graphql';
+import fetch from 'node-fetch';
+
+// The gateway otherwise exports usage metrics to Apollo's servers: never from this platform.
+process.env.APOLLO_TELEMETRY_DISABLED = '1';
+
+export interface SubgraphEndpoint {
+  name: string;
+  url: string;
+}
+
+/** Context of one operation at the gateway (HTTP /graphql and REST facade alike). */
+export interface GatewayContext {
+  requestId: string;
+  principal?: Principal;
+  credentialId?: string;
+  client: ClientInfo;
+}
+
+export interface Gateway {
+  server: ApolloServer<GatewayContext>;
+  /** The composed API schema (what clients can query). */
+  schema(): GraphQLSchema;
+  subgraphs: SubgraphEndpoint[];
+  stop(): Promise<void>;
+}
+
+/** Connections to subgraphs are kept alive and reused (no TCP handshake per request). */
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
+
+/** Forwards the caller as a signed principal, plus request id and client facts. */
+class PlatformDataSource extends RemoteGraphQLDataSource<GatewayContext> {
+  constructor(
+    endpoint: SubgraphEndpoint,
+    private readonly principals: PrincipalCodec,
+  ) {
+    super({ url: endpoint.url, fetcher: ((url: string, init: any) => fetch(url, { ...init, agent: keepAlive })) as any });
+  }
+
+  override async willSendRequest({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>): Promise<void> {
+    const headers = request.http!.headers;
+    if (!context?.requestId) return; // composition-time introspection: no caller
+    headers.set('x-request-id', context.requestId);
+    if (context.client.ip) headers.set('x-forwarded-for', context.client.ip);
+    if (context.client.userAgent) headers.set('user-agent', context.client.userAgent);
+    if (context.principal) {
+      const cacheKey = `${context.credentialId ?? context.principal.subject}|${context.principal.tenantId}`;
+      headers.set(PRINCIPAL_HEADER, await this.principals.sign(context.principal, cacheKey));
+    }
+  }
+}
+
+/**
+ * Composes the running subgraphs (their SDL, read at start) into one supergraph. A failed
+ * composition rejects, with the composition errors, and start-up stops.
+ */
+export async function createGateway(opts: { subgraphs: SubgraphEndpoint[]; principals: PrincipalCodec; logger: Logger }): Promise<Gateway> {
+  const gateway = new ApolloGateway({
+    supergraphSdl: new IntrospectAndCompose({ subgraphs: opts.subgraphs }),
+    buildService: (endpoint) => new PlatformDataSource(endpoint as SubgraphEndpoint, opts.principals),
+    logger: opts.logger,
+    queryPlannerConfig: { cache: undefined },
+  });
+  const server = new ApolloServer<GatewayContext>({
+    gateway,
+    formatError: formatGraphQLError,
+    includeStacktraceInErrorResponses: false,
+    logger: opts.logger,
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginUsageReportingDisabled()],
+  });
+  await server.start();
+  return {
+    server,
+    schema: () => (gateway as unknown as { schema: GraphQLSchema }).schema,
+    subgraphs: opts.subgraphs,
+    stop: () => server.stop(),
+  };
+}

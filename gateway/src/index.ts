@@ -1,0 +1,3 @@
+export * from './authenticate';
+export * from './gateway';
+export * from './http';

@@ -1,0 +1,46 @@
+// Two projects: `unit` (beside the code, no server) and `e2e` (test/, boots the platform).
+// SWC compiles TypeScript with decorator metadata (type-graphql needs it); jose ships ESM
+// only, so it is compiled too.
+const transform = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+const common = {
+  transform,
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{packages,prisma,subgraphs,gateway,rest-facade}/**/src/**/*.test.ts'],
+      moduleNameMapper: {
+        '^@dataplat/kit$': '<rootDir>/packages/kit/src',
+        '^@dataplat/launcher$': '<rootDir>/packages/launcher/src',
+        '^@dataplat/db$': '<rootDir>/prisma/src',
+        '^@dataplat/identity$': '<rootDir>/subgraphs/identity/src',
+        '^@dataplat/gateway$': '<rootDir>/gateway/src',
+        '^@dataplat/rest-facade$': '<rootDir>/rest-facade/src',
+      },
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e.test.ts'],
+      moduleNameMapper: {},
+      testTimeout: 120000,
+    },
+  ],
+};

@@ -1,0 +1,44 @@
+import type { AuthChecker } from 'type-graphql';
+import { DomainError, ErrorCode } from '../errors';
+import type { RequestContext } from '../context';
+import type { Principal } from './principal';
+
+/**
+ * `@Authorized(...)` rules. Entries containing ':' are scopes (`users:read`), the others are
+ * roles. No entries: any authenticated caller. Roles: the caller holds one of them. Scopes
+ * restrict API keys and service tokens: such a caller must hold one of the listed scopes
+ * (or `*`). A service token has no roles, so it passes only scope-guarded fields.
+ */
+export function isAllowed(principal: Principal, required: readonly string[]): boolean {
+  const roles = required.filter((r) => !r.includes(':'));
+  const scopes = required.filter((r) => r.includes(':'));
+  if (principal.kind === 'service_token') {
+    return scopes.length > 0 && hasScope(principal, scopes);
+  }
+  if (roles.length > 0 && !roles.some((r) => principal.roles.includes(r))) return false;
+  if (principal.kind === 'api_key' && scopes.length > 0 && !hasScope(principal, scopes)) return false;
+  return true;
+}
+
+const hasScope = (p: Principal, scopes: string[]) => p.scopes.includes('*') || scopes.some((s) => p.scopes.includes(s));
+
+/** The `authChecker` of every subgraph: 401 without a caller, 403 when the rules say no. */
+export const platformAuthChecker: AuthChecker<RequestContext> = ({ context }, required) => {
+  const principal = context.principal;
+  if (!principal) throw new DomainError(ErrorCode.AUTHENTICATION_REQUIRED);
+  if (!isAllowed(principal, required)) throw new DomainError(ErrorCode.FORBIDDEN);
+  return true;
+};
+
+/** For services: the caller or a 401. */
+export function requirePrincipal(context: RequestContext): Principal {
+  if (!context.principal) throw new DomainError(ErrorCode.AUTHENTICATION_REQUIRED);
+  return context.principal;
+}
+
+/** The tenant the request acts in, or a 400 when the caller has none. */
+export function requireTenant(context: RequestContext): string {
+  const tenantId = requirePrincipal(context).tenantId;
+  if (!tenantId) throw new DomainError(ErrorCode.TENANT_REQUIRED);
+  return tenantId;
+}

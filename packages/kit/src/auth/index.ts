@@ -1,0 +1,4 @@
+export * from './principal';
+export * from './tokens';
+export * from './internal-principal';
+export * from './auth-checker';

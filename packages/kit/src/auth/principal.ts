@@ -1,0 +1,34 @@
+/** How the caller proved who it is. */
+export type CredentialKind = 'access_token' | 'api_key' | 'service_token';
+
+/** The authenticated caller, as the gateway established it and the subgraphs receive it. */
+export interface Principal {
+  kind: CredentialKind;
+  /** User id (access token, API key owner) or service name (service token). */
+  subject: string;
+  /** Tenant the request acts in: the credential's tenant, or X-Tenant-ID for a platform admin. */
+  tenantId: string | null;
+  /** Tenant the credential itself belongs to (the `tenant_id` claim). */
+  homeTenantId: string | null;
+  roles: string[];
+  /** `<resource>:<action>` scopes; they restrict API keys and service tokens. */
+  scopes: string[];
+  /** jti of the presented token, for revocation. */
+  tokenId?: string;
+  /** Session (refresh token) the access token was issued from. */
+  sessionId?: number;
+}
+
+/** System roles shared by every tenant. */
+export enum SystemRole {
+  ADMIN = 'ADMIN',
+  PLATFORM_ADMIN = 'PLATFORM_ADMIN',
+  USER = 'USER',
+  VIEWER = 'VIEWER',
+}
+
+/** The reserved tenant of platform operators (the bootstrap platform admin lives here). */
+export const PLATFORM_TENANT_ID = '00000000-0000-4000-8000-000000000000';
+
+export const isPlatformAdmin = (p: Principal | undefined): boolean =>
+  !!p && p.roles.includes(SystemRole.PLATFORM_ADMIN);

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Raised for invalid configuration; the message always names the variable. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const DURATION = /^(\d+)\s*(ms|s|m|h|d)?$/;
+const UNIT_SECONDS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400 };
+
+/** Parses "900", "900s", "15m", "7d" into whole seconds. */
+export function parseDurationSeconds(value: string): number {
+  const match = DURATION.exec(value.trim());
+  if (!match) throw new Error(`"${value}" is not a duration (examples: 900, 15m, 7d)`);
+  const seconds = Math.floor(Number(match[1]) * UNIT_SECONDS[match[2] ?? 's']);
+  if (seconds <= 0) throw new Error(`"${value}" must be a positive duration`);
+  return seconds;
+}
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      try {
+        return parseDurationSeconds(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        return z.NEVER;
+      }
+    });
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.string().url().optional())
+  .optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  EMBEDDED_PG_PORT: port(0),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (256 bits) for HS256').optional(),
+  JWT_ISSUER: z.string().min(1).default('dataplat'),
+  ACCESS_TOKEN_TTL: duration('15m'),
+  REFRESH_TOKEN_TTL: duration('7d'),
+  SERVICE_TOKEN_TTL: duration('5m'),
+  PLATFORM_ADMIN_EMAIL: z.string().email().default('admin@dataplat.local'),
+  PLATFORM_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  REDIS_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  IDENTITY_PORT: port(8081),
+  IDENTITY_URL: optionalUrl,
+  GATEWAY_URL: optionalUrl,
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_DURATION: duration('15m'),
+  IDEMPOTENCY_TTL: duration('24h'),
+});
+
+export type PlatformConfig = Omit<z.infer<typeof EnvSchema>, 'JWT_SECRET' | 'DATA_DIR'> & {
+  DATA_DIR: string;
+  JWT_SECRET: string;
+  /** True when no DATABASE_URL is given: the launcher runs PostgreSQL under DATA_DIR. */
+  embeddedDatabase: boolean;
+};
+
+/**
+ * Reads and validates the platform configuration from the environment. Fails with a
+ * ConfigError naming every invalid variable. An unset JWT_SECRET outside production is
+ * generated once and kept under DATA_DIR so tokens survive restarts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const cfg = parsed.data;
+  const dataDir = resolve(cfg.DATA_DIR);
+  let secret = cfg.JWT_SECRET;
+  if (!secret) {
+    if (cfg.NODE_ENV === 'production') {
+      throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production');
+    }
+    secret = persistedSecret(dataDir, 'jwt-secret');
+  }
+  return { ...cfg, DATA_DIR: dataDir, JWT_SECRET: secret, embeddedDatabase: !cfg.DATABASE_URL };
+}
+
+/** A random secret created on first use and kept (mode 0600) under the data directory. */
+function persistedSecret(dataDir: string, name: string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,96 @@
+/**
+ * The one catalogue of error codes: `DPF-<SERVICE>-<number>`, each with its HTTP status.
+ * Every layer (subgraph, gateway, REST facade) maps errors through this table, and
+ * docs/errors.md lists it. Add new codes at the end of their service block.
+ */
+export enum ErrorCode {
+  // API: request handling at the edge (REST facade, gateway HTTP layer)
+  VALIDATION_FAILED = 'DPF-API-001',
+  MALFORMED_JSON = 'DPF-API-002',
+  UNSUPPORTED_MEDIA_TYPE = 'DPF-API-003',
+  ROUTE_NOT_FOUND = 'DPF-API-004',
+  IDEMPOTENCY_IN_PROGRESS = 'DPF-API-005',
+  IDEMPOTENCY_KEY_REUSED = 'DPF-API-006',
+  RATE_LIMITED = 'DPF-API-007',
+  PAYLOAD_TOO_LARGE = 'DPF-API-008',
+  UPSTREAM_UNAVAILABLE = 'DPF-API-009',
+  INTERNAL = 'DPF-API-010',
+  TENANT_MISMATCH = 'DPF-API-011',
+  TENANT_REQUIRED = 'DPF-API-012',
+  NOT_FOUND = 'DPF-API-013',
+  CONFLICT = 'DPF-API-014',
+
+  // AUTH: credential validation (shared by gateway and subgraphs)
+  AUTHENTICATION_REQUIRED = 'DPF-AUTH-001',
+  TOKEN_EXPIRED = 'DPF-AUTH-002',
+  TOKEN_BAD_SIGNATURE = 'DPF-AUTH-003',
+  TOKEN_MALFORMED = 'DPF-AUTH-004',
+  TOKEN_NOT_ACCESS = 'DPF-AUTH-005',
+  TOKEN_NOT_REFRESH = 'DPF-AUTH-006',
+  FORBIDDEN = 'DPF-AUTH-007',
+  TOKEN_BAD_ISSUER = 'DPF-AUTH-008',
+  TOKEN_REVOKED = 'DPF-AUTH-009',
+
+  // IAM: identity service
+  INVALID_CREDENTIALS = 'DPF-IAM-001',
+  ACCOUNT_LOCKED = 'DPF-IAM-002',
+  ACCOUNT_DISABLED = 'DPF-IAM-003',
+  EMAIL_EXISTS = 'DPF-IAM-004',
+  USER_NOT_FOUND = 'DPF-IAM-005',
+  SESSION_REVOKED = 'DPF-IAM-006',
+  ROLE_NOT_FOUND = 'DPF-IAM-007',
+  TENANT_AMBIGUOUS = 'DPF-IAM-008',
+}
+
+export interface ErrorCodeInfo {
+  status: number;
+  /** Used when the thrower gives no message of its own. */
+  message: string;
+}
+
+export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
+  [ErrorCode.VALIDATION_FAILED]: { status: 400, message: 'The request is invalid' },
+  [ErrorCode.MALFORMED_JSON]: { status: 400, message: 'The request body is not valid JSON' },
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: { status: 415, message: 'Unsupported content type; send application/json' },
+  [ErrorCode.ROUTE_NOT_FOUND]: { status: 404, message: 'No such endpoint' },
+  [ErrorCode.IDEMPOTENCY_IN_PROGRESS]: { status: 409, message: 'A request with this idempotency key is still in progress' },
+  [ErrorCode.IDEMPOTENCY_KEY_REUSED]: { status: 422, message: 'This idempotency key was already used for a different request' },
+  [ErrorCode.RATE_LIMITED]: { status: 429, message: 'Rate limit exceeded' },
+  [ErrorCode.PAYLOAD_TOO_LARGE]: { status: 413, message: 'The request body is too large' },
+  [ErrorCode.UPSTREAM_UNAVAILABLE]: { status: 503, message: 'A platform service is unavailable' },
+  [ErrorCode.INTERNAL]: { status: 500, message: 'Internal server error' },
+  [ErrorCode.TENANT_MISMATCH]: { status: 403, message: 'X-Tenant-ID does not match the tenant of the credentials' },
+  [ErrorCode.TENANT_REQUIRED]: { status: 400, message: 'The X-Tenant-ID header is required' },
+  [ErrorCode.NOT_FOUND]: { status: 404, message: 'Resource not found' },
+  [ErrorCode.CONFLICT]: { status: 409, message: 'Conflict' },
+
+  [ErrorCode.AUTHENTICATION_REQUIRED]: { status: 401, message: 'Authentication required' },
+  [ErrorCode.TOKEN_EXPIRED]: { status: 401, message: 'Token has expired' },
+  [ErrorCode.TOKEN_BAD_SIGNATURE]: { status: 401, message: 'Invalid token signature' },
+  [ErrorCode.TOKEN_MALFORMED]: { status: 401, message: 'Malformed token' },
+  [ErrorCode.TOKEN_NOT_ACCESS]: { status: 401, message: 'Token is not an access token' },
+  [ErrorCode.TOKEN_NOT_REFRESH]: { status: 401, message: 'Token is not a refresh token' },
+  [ErrorCode.FORBIDDEN]: { status: 403, message: 'Insufficient permissions' },
+  [ErrorCode.TOKEN_BAD_ISSUER]: { status: 401, message: 'Invalid token issuer' },
+  [ErrorCode.TOKEN_REVOKED]: { status: 401, message: 'Token has been revoked' },
+
+  [ErrorCode.INVALID_CREDENTIALS]: { status: 401, message: 'Invalid e-mail or password' },
+  [ErrorCode.ACCOUNT_LOCKED]: { status: 423, message: 'Account is temporarily locked after repeated failed logins' },
+  [ErrorCode.ACCOUNT_DISABLED]: { status: 403, message: 'Account is disabled' },
+  [ErrorCode.EMAIL_EXISTS]: { status: 400, message: 'A user with this e-mail already exists' },
+  [ErrorCode.USER_NOT_FOUND]: { status: 404, message: 'User not found' },
+  [ErrorCode.SESSION_REVOKED]: { status: 401, message: 'Session has been revoked or has expired' },
+  [ErrorCode.ROLE_NOT_FOUND]: { status: 400, message: 'Unknown role id' },
+  [ErrorCode.TENANT_AMBIGUOUS]: { status: 400, message: 'This e-mail belongs to several tenants; send tenantSlug' },
+};
+
+const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));
+
+/** HTTP status for a catalogue code; 500 for anything unknown. */
+export function statusOf(code: string | undefined): number {
+  return (code && BY_CODE.get(code)?.status) || 500;
+}
+
+export function isCatalogued(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && BY_CODE.has(code);
+}

@@ -1,0 +1,3 @@
+export * from './catalogue';
+export * from './domain-error';
+export * from './format';

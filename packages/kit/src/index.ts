@@ -1,0 +1,10 @@
+import 'reflect-metadata';
+
+export * from './config';
+export * from './logger';
+export * from './errors';
+export * from './auth';
+export * from './context';
+export * from './graphql';
+export * from './http/subgraph-server';
+export * from './http/rate-limit';

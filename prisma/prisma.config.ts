@@ -1,0 +1,14 @@
+// Prisma CLI configuration. `engine: "js"` makes `migrate diff` use the WebAssembly schema
+// engine bundled with the CLI (no native engine download; see ARCHITECTURE.md). The adapter
+// is only constructed, never connected, by the diff between two schema files.
+import { PrismaPg } from '@prisma/adapter-pg';
+import { defineConfig } from 'prisma/config';
+
+export default defineConfig({
+  experimental: { adapter: true },
+  schema: 'schema',
+  engine: 'js',
+  async adapter() {
+    return new PrismaPg({ connectionString: process.env.DATABASE_URL ?? 'postgresql://127.0.0.1:1/unused' });
+  },
+});

@@ -1,0 +1,13 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from './generated/client';
+
+export interface PrismaOptions {
+  /** Connection pool size of this process. */
+  poolSize?: number;
+}
+
+/** A Prisma client on the pg driver adapter (Rust-free query compiler, works offline). */
+export function createPrismaClient(url: string, options: PrismaOptions = {}): PrismaClient {
+  const adapter = new PrismaPg({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+  return new PrismaClient({ adapter });
+}

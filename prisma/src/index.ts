@@ -1,0 +1,6 @@
+export * from './client';
+export * from './migrate';
+export * from './embedded';
+export * from './admin';
+export { PrismaClient, Prisma } from './generated/client';
+export type * from './generated/models';

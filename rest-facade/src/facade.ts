@@ -1,0 +1,87 @@
+import { gatewayContext } from '@dataplat/gateway';
+import { DomainError, ErrorCode, first } from '@dataplat/kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf, renderGraphQLErrors } from './envelope';
+import type { OperationExecutor } from './executor';
+import { IdempotencyStore } from './idempotency';
+import { coerceText, readBinding, type CompiledRoute } from './route-table';
+
+export interface FacadeDeps {
+  routes: CompiledRoute[];
+  executor: OperationExecutor;
+  idempotency: IdempotencyStore;
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** Registers every compiled route on the edge server. */
+export function registerFacade(app: FastifyInstance, deps: FacadeDeps): void {
+  for (const route of deps.routes) {
+    app.route({
+      method: route.method,
+      url: route.fastifyPath,
+      handler: (request, reply) => handle(route, deps, request, reply),
+    });
+  }
+}
+
+async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const { principal, error } = request.auth;
+  if (route.auth === 'bearer') {
+    if (error) throw error;
+    if (!principal) throw new DomainError(ErrorCode.AUTHENTICATION_REQUIRED);
+  }
+  if (route.tenantHeader === 'required' && !first(request.headers['x-tenant-id'])) throw new DomainError(ErrorCode.TENANT_REQUIRED);
+  const variables = buildVariables(route, request);
+  const path = pathOf(request.url);
+
+  const key = route.isMutation ? first(request.headers['x-idempotency-key']) : undefined;
+  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+    throw new DomainError(ErrorCode.VALIDATION_FAILED, 'X-Idempotency-Key must be 1 to 255 visible ASCII characters');
+  }
+  // Keys are scoped to the caller; anonymous requests (e.g. login) are never replayed to anyone.
+  const callerKey = key && principal ? `${principal.kind}:${principal.homeTenantId}:${principal.subject}` : undefined;
+  if (key && callerKey) {
+    const begun = await deps.idempotency.begin(callerKey, key, route.method, path, IdempotencyStore.requestHash(route.method, path, request.body));
+    if (begun.kind === 'replay') {
+      reply.header('idempotent-replayed', 'true');
+      return send(reply, begun.response.status, begun.response.body);
+    }
+  }
+
+  let status: number;
+  let payload: unknown;
+  try {
+    const result = await deps.executor.execute(route, variables, gatewayContext(request));
+    if (result.errors?.length) {
+      const rendered = renderGraphQLErrors(result.errors, request.id, path);
+      if (rendered.status >= 500) request.log.error({ errors: result.errors, route: route.path }, 'operation failed');
+      status = rendered.status;
+      payload = rendered.body;
+    } else {
+      status = route.status ?? 200;
+      payload = result.data?.[route.result] ?? null;
+    }
+  } catch (e) {
+    if (key && callerKey) await deps.idempotency.release(callerKey, key);
+    throw e;
+  }
+  if (key && callerKey) await deps.idempotency.complete(callerKey, key, { status, body: payload });
+  return send(reply, status, payload);
+}
+
+function send(reply: FastifyReply, status: number, body: unknown) {
+  reply.code(status);
+  return status === 204 ? reply.send() : reply.send(body);
+}
+
+/** Collects variables from their bindings; text from path, query and headers is typed first. */
+function buildVariables(route: CompiledRoute, request: FastifyRequest): Record<string, unknown> {
+  const variables: Record<string, unknown> = {};
+  for (const [name, binding] of Object.entries(route.variables ?? {})) {
+    const raw = readBinding(binding, request as any);
+    const value = binding.from === 'body' ? raw : coerceText(binding.from === 'params' ? binding.name : name, raw, route.variableTypes.get(name)!);
+    if (value !== undefined) variables[name] = value;
+  }
+  return variables;
+}

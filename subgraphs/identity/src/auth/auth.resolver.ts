@@ -1,0 +1,25 @@
+import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import type { RequestContext } from '@dataplat/kit';
+import { LoginInput, RefreshTokenInput } from './auth.inputs';
+import type { AuthService } from './auth.service';
+import { AuthResponse, LoginResult, LogoutResponse, RefreshResponse } from './auth.types';
+
+@Resolver()
+export class AuthResolver {
+  constructor(private readonly auth: AuthService) {}
+
+  @Mutation(() => LoginResult, { description: 'Password login: tokens, or an MFA challenge when MFA is enabled.' })
+  login(@Arg('input') input: LoginInput, @Ctx() ctx: RequestContext): Promise<AuthResponse> {
+    return this.auth.login(input, ctx.client);
+  }
+
+  @Mutation(() => RefreshResponse, { description: 'A new access token for a valid refresh token.' })
+  refreshToken(@Arg('input') input: RefreshTokenInput): Promise<RefreshResponse> {
+    return this.auth.refresh(input.refreshToken);
+  }
+
+  @Mutation(() => LogoutResponse, { description: 'Revokes the refresh token (its session).' })
+  logout(@Arg('input') input: RefreshTokenInput): Promise<LogoutResponse> {
+    return this.auth.logout(input.refreshToken);
+  }
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DomainError,
+  ErrorCode,
+  PLATFORM_TENANT_ID,
+  type ClientInfo,
+  type PlatformConfig,
+  type TokenService,
+} from '@dataplat/kit';
+import type { UserRepository } from '../users/user.repository';
+import { normaliseEmail } from '../users/user.service';
+import type { AuthResponse, LogoutResponse, RefreshResponse } from './auth.types';
+import type { LoginInput } from './auth.inputs';
+import { needsRehash, hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import type { SessionRepository } from './session.repository';
+
+export interface LoginPolicy {
+  maxFailures: number;
+  lockSeconds: number;
+}
+
+export const loginPolicyFrom = (c: PlatformConfig): LoginPolicy => ({ maxFailures: c.LOGIN_MAX_FAILURES, lockSeconds: c.LOGIN_LOCK_DURATION });
+
+/**
+ * Password login, refresh and logout. Wrong e-mail and wrong password are told apart
+ * neither by message nor by timing. After `maxFailures` consecutive failures the account
+ * is locked for `lockSeconds` (docs/decisions.md, "Account lockout").
+ */
+export class AuthService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly tokens: TokenService,
+    private readonly policy: LoginPolicy,
+  ) {}
+
+  async login(input: LoginInput, client: ClientInfo): Promise<AuthResponse> {
+    const user = await this.findLoginUser(normaliseEmail(input.email), input.tenantSlug);
+    if (!user) {
+      await verifyAgainstDummy(input.password);
+      throw new DomainError(ErrorCode.INVALID_CREDENTIALS);
+    }
+    if (user.lockedUntil && user.lockedUntil > new Date()) throw new DomainError(ErrorCode.ACCOUNT_LOCKED);
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      await this.users.recordFailedLogin(user.tenantId, user.id, this.policy.maxFailures, this.policy.lockSeconds);
+      throw new DomainError(ErrorCode.INVALID_CREDENTIALS);
+    }
+    if (!user.enabled) throw new DomainError(ErrorCode.ACCOUNT_DISABLED);
+
+    const upgraded = needsRehash(user.passwordHash) ? await hashPassword(input.password) : undefined;
+    await this.users.recordSuccessfulLogin(user.tenantId, user.id, upgraded);
+    const roles = user.roles.map((r) => r.role.name).sort();
+    const tokens = await this.openSession(user.tenantId, user.id, roles, client);
+    return {
+      ...tokens,
+      user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, roles, tenantId: user.tenantId },
+    };
+  }
+
+  /** A new access token carrying the user's current roles and tenant (spec 1, rule 1). */
+  async refresh(refreshToken: string): Promise<RefreshResponse> {
+    const claims = await this.tokens.verify(refreshToken, 'refresh');
+    const tenantId = claims.tenant_id ?? '';
+    const session = await this.sessions.findByJti(tenantId, claims.jti);
+    if (!session || session.revokedAt || session.expiresAt <= new Date()) throw new DomainError(ErrorCode.SESSION_REVOKED);
+    const user = await this.users.findCredentials(tenantId, session.userId);
+    if (!user) throw new DomainError(ErrorCode.SESSION_REVOKED);
+    if (!user.enabled) throw new DomainError(ErrorCode.ACCOUNT_DISABLED);
+    await this.sessions.touch(tenantId, session.id);
+    const access = await this.tokens.issue('access', user.id, {
+      tenant_id: tenantId,
+      roles: user.roles.map((r) => r.role.name).sort(),
+      sid: session.id,
+    });
+    return { accessToken: access.token, tokenType: 'Bearer', expiresIn: access.expiresIn };
+  }
+
+  /** Revokes the session of a refresh token; its access tokens live until they expire. */
+  async logout(refreshToken: string): Promise<LogoutResponse> {
+    const claims = await this.tokens.verify(refreshToken, 'refresh');
+    return { revoked: await this.sessions.revoke(claims.tenant_id ?? '', claims.jti, 'logout') };
+  }
+
+  private async openSession(tenantId: string, userId: string, roles: string[], client: ClientInfo) {
+    const refreshJti = randomUUID();
+    const expiresAt = new Date(Date.now() + this.tokens.lifetimes.refreshSeconds * 1000);
+    const session = await this.sessions.create({ tenantId, userId, refreshJti, ipAddress: client.ip, userAgent: client.userAgent, expiresAt });
+    const [access, refresh] = await Promise.all([
+      this.tokens.issue('access', userId, { tenant_id: tenantId, roles, sid: session.id }),
+      this.tokens.issue('refresh', userId, { tenant_id: tenantId, sid: session.id }, undefined, refreshJti),
+    ]);
+    return { accessToken: access.token, refreshToken: refresh.token, tokenType: 'Bearer', expiresIn: access.expiresIn };
+  }
+
+  /**
+   * The account an e-mail logs in to. E-mails are unique per tenant; when one exists in
+   * several tenants the caller must name the tenant. Slugs other than the platform's are
+   * resolved by the tenant service once it exists (issue 5).
+   */
+  private async findLoginUser(email: string, tenantSlug?: string) {
+    const candidates = await this.users.findCredentialsByEmail(email, 10);
+    if (tenantSlug) {
+      const tenantId = tenantSlug === 'platform' ? PLATFORM_TENANT_ID : undefined;
+      return candidates.find((u) => u.tenantId === tenantId) ?? null;
+    }
+    if (candidates.length > 1) throw new DomainError(ErrorCode.TENANT_AMBIGUOUS);
+    return candidates[0] ?? null;
+  }
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { PrismaClient } from '@dataplat/db';
+import { PLATFORM_TENANT_ID, SystemRole, type PlatformConfig } from '@dataplat/kit';
+import { hashPassword } from './auth/password';
+
+/** Identity's permission catalogue (`<resource>:<action>`). Other domains add their own. */
+export const IDENTITY_PERMISSIONS: Array<[resource: string, action: string, description: string]> = [
+  ['users', 'read', 'Read users of the tenant'],
+  ['users', 'write', 'Create and change users of the tenant'],
+  ['users', 'delete', 'Delete users of the tenant'],
+  ['roles', 'read', 'Read roles and their permissions'],
+  ['roles', 'write', 'Create and change roles'],
+  ['permissions', 'read', 'List permissions'],
+  ['profile', 'read', 'Read the own profile'],
+  ['profile', 'write', 'Change the own profile and password'],
+  ['api-keys', 'read', 'List own API keys'],
+  ['api-keys', 'write', 'Create, rotate and revoke own API keys'],
+  ['sessions', 'read', 'List own sessions'],
+  ['sessions', 'write', 'Revoke own sessions'],
+];
+
+const SELF_SERVICE = ['profile:read', 'profile:write', 'api-keys:read', 'api-keys:write', 'sessions:read', 'sessions:write'];
+
+/** System roles and the permissions they start with (administrators may change them later). */
+export const SYSTEM_ROLES: Record<SystemRole, { description: string; permissions: (all: string[]) => string[] }> = {
+  [SystemRole.PLATFORM_ADMIN]: { description: 'Operates the whole platform, across tenants', permissions: (all) => all },
+  [SystemRole.ADMIN]: { description: 'Administers one tenant', permissions: (all) => all },
+  [SystemRole.USER]: { description: 'Regular member of a tenant', permissions: () => SELF_SERVICE },
+  [SystemRole.VIEWER]: { description: 'Read-only member of a tenant', permissions: () => ['users:read', 'roles:read', 'permissions:read', 'profile:read'] },
+};
+
+export interface BootstrapResult {
+  /** Set only on the start that created the bootstrap platform admin with a generated password. */
+  generatedAdminPassword?: string;
+  adminCreated: boolean;
+}
+
+const SEED_LOCK = 4_242_002;
+
+/**
+ * Idempotent start-up seed: permissions, system roles (with their initial permissions, only
+ * when the role is first created) and the bootstrap platform admin (only when no platform
+ * admin exists). Serialised by an advisory lock, so replicas may start together.
+ */
+export async function bootstrapIdentity(db: PrismaClient, config: PlatformConfig): Promise<BootstrapResult> {
+  const adminPassword = config.PLATFORM_ADMIN_PASSWORD ?? randomBytes(15).toString('base64url');
+  const adminHash = await hashPassword(adminPassword);
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
+    await tx.permission.createMany({
+      data: IDENTITY_PERMISSIONS.map(([resource, action, description]) => ({ name: `${resource}:${action}`, resource, action, description })),
+      skipDuplicates: true,
+    });
+    const permissions = await tx.permission.findMany({ select: { id: true, name: true } });
+    const allNames = permissions.map((p) => p.name);
+    for (const [name, def] of Object.entries(SYSTEM_ROLES)) {
+      const existing = await tx.role.findFirst({ where: { tenantId: null, name }, select: { id: true } });
+      if (existing) continue;
+      const granted = new Set(def.permissions(allNames));
+      await tx.role.create({
+        data: {
+          name,
+          description: def.description,
+          systemRole: true,
+          permissions: { create: permissions.filter((p) => granted.has(p.name)).map((p) => ({ permissionId: p.id })) },
+        },
+      });
+    }
+    const platformAdmins = await tx.user.count({ where: { roles: { some: { role: { name: SystemRole.PLATFORM_ADMIN, tenantId: null } } } } });
+    if (platformAdmins > 0) return { adminCreated: false };
+    const roleIds = await tx.role.findMany({ where: { tenantId: null, name: { in: [SystemRole.PLATFORM_ADMIN, SystemRole.ADMIN] } }, select: { id: true } });
+    await tx.user.create({
+      data: {
+        tenantId: PLATFORM_TENANT_ID,
+        email: config.PLATFORM_ADMIN_EMAIL.toLowerCase(),
+        firstName: 'Platform',
+        lastName: 'Administrator',
+        passwordHash: adminHash,
+        emailVerified: true,
+        roles: { create: roleIds.map((r) => ({ roleId: r.id })) },
+      },
+    });
+    return { adminCreated: true, generatedAdminPassword: config.PLATFORM_ADMIN_PASSWORD ? undefined : adminPassword };
+  });
+}

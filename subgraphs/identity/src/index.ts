@@ -1,0 +1,3 @@
+export { buildIdentitySchema, type IdentityDeps } from './identity';
+export { bootstrapIdentity, type BootstrapResult } from './bootstrap';
+export { startIdentity } from './server';

@@ -1,0 +1,144 @@
+import type { Prisma, PrismaClient } from '@dataplat/db';
+import type { User } from './user.type';
+
+const WITH_ROLES = { roles: { select: { role: { select: { name: true } } } } } as const;
+type UserRow = Prisma.UserGetPayload<{ include: typeof WITH_ROLES }>;
+
+export const SORTABLE_USER_FIELDS = ['email', 'firstName', 'lastName', 'createdAt', 'lastLoginAt'] as const;
+export type UserSortField = (typeof SORTABLE_USER_FIELDS)[number];
+
+export interface UserListQuery {
+  tenantId: string;
+  search?: string;
+  skip: number;
+  take: number;
+  sort: UserSortField;
+  order: 'asc' | 'desc';
+}
+
+export interface NewUser {
+  tenantId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  passwordHash: string;
+  emailVerified: boolean;
+  roleIds: number[];
+}
+
+/** The only place identity touches the users table. Every query is filtered by tenant. */
+export class UserRepository {
+  constructor(private readonly db: PrismaClient) {}
+
+  async findById(tenantId: string, id: string): Promise<User | null> {
+    if (!isUuid(id)) return null;
+    const row = await this.db.user.findUnique({ where: { tenantId_id: { tenantId, id } }, include: WITH_ROLES });
+    return row && toUser(row);
+  }
+
+  async findManyByIds(tenantId: string, ids: string[]): Promise<User[]> {
+    const rows = await this.db.user.findMany({ where: { tenantId, id: { in: ids.filter(isUuid) } }, include: WITH_ROLES });
+    return rows.map(toUser);
+  }
+
+  /** Users with this e-mail in any tenant (login without a tenant), at most `limit`. */
+  findCredentialsByEmail(email: string, limit: number) {
+    return this.db.user.findMany({ where: { email }, take: limit, include: WITH_ROLES });
+  }
+
+  findCredentials(tenantId: string, id: string) {
+    return this.db.user.findUnique({ where: { tenantId_id: { tenantId, id } }, include: WITH_ROLES });
+  }
+
+  async list(q: UserListQuery): Promise<{ users: User[]; total: number }> {
+    const where = searchFilter(q.tenantId, q.search);
+    // Two statements whatever the page size: count, and the page with its roles joined.
+    const [total, rows] = await this.db.$transaction([
+      this.db.user.count({ where }),
+      this.db.user.findMany({
+        where,
+        include: WITH_ROLES,
+        orderBy: [{ [q.sort]: q.order }, { id: 'asc' }],
+        skip: q.skip,
+        take: q.take,
+      }),
+    ]);
+    return { users: rows.map(toUser), total };
+  }
+
+  async create(u: NewUser): Promise<User> {
+    const row = await this.db.user.create({
+      data: {
+        tenantId: u.tenantId,
+        email: u.email,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        passwordHash: u.passwordHash,
+        emailVerified: u.emailVerified,
+        roles: { create: u.roleIds.map((roleId) => ({ roleId })) },
+      },
+      include: WITH_ROLES,
+    });
+    return toUser(row);
+  }
+
+  recordFailedLogin(tenantId: string, id: string, maxFailures: number, lockSeconds: number) {
+    // One statement, so concurrent failures cannot skip the threshold.
+    return this.db.$executeRaw`
+      UPDATE identity.users
+         SET failed_login_count = failed_login_count + 1,
+             locked_until = CASE WHEN failed_login_count + 1 >= ${maxFailures}
+                                 THEN now() + make_interval(secs => ${lockSeconds}) ELSE locked_until END,
+             updated_at = now()
+       WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid`;
+  }
+
+  recordSuccessfulLogin(tenantId: string, id: string, newPasswordHash?: string) {
+    return this.db.user.update({
+      where: { tenantId_id: { tenantId, id } },
+      data: { failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date(), ...(newPasswordHash ? { passwordHash: newPasswordHash } : {}) },
+      select: { id: true },
+    });
+  }
+
+  countWithRole(roleName: string): Promise<number> {
+    return this.db.user.count({ where: { roles: { some: { role: { name: roleName, tenantId: null } } } } });
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Ids are UUIDs: anything else cannot exist (and must not reach a uuid column). */
+export const isUuid = (id: string) => UUID.test(id);
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    roles: row.roles.map((r) => r.role.name).sort(),
+    enabled: row.enabled,
+    emailVerified: row.emailVerified,
+    mustChangePassword: row.mustChangePassword,
+    locked: !!row.lockedUntil && row.lockedUntil > new Date(),
+    lastLoginAt: row.lastLoginAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function searchFilter(tenantId: string, search?: string): Prisma.UserWhereInput {
+  const words = (search ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { tenantId };
+  return {
+    tenantId,
+    AND: words.map((w) => ({
+      OR: [
+        { email: { contains: w, mode: 'insensitive' as const } },
+        { firstName: { contains: w, mode: 'insensitive' as const } },
+        { lastName: { contains: w, mode: 'insensitive' as const } },
+      ],
+    })),
+  };
+}
