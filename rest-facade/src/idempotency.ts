@@ -23,7 +23,7 @@ export class IdempotencyStore {
   ) {}
 
   static requestHash(method: string, path: string, body: unknown): string {
-    return createHash('sha256').update(`${method}\n${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
+    return createHash('sha256').update(`${method}\n${path}\n${canonicalJson(body ?? null)}`).digest('hex');
   }
 
   async begin(callerKey: string, key: string, method: string, path: string, requestHash: string): Promise<IdempotencyBegin> {
@@ -66,4 +66,17 @@ export class IdempotencyStore {
     const { count } = await this.db.idempotencyRecord.deleteMany({ where: { expiresAt: { lte: new Date() } } });
     return count;
   }
+}
+
+/** JSON with object keys sorted, so that key order does not make a different request. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value as object)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value);
 }

@@ -137,10 +137,12 @@ export function coerceText(name: string, value: unknown, type: GraphQLInputType)
   if (isScalarType(named)) {
     switch (named.name) {
       case 'Int':
-        if (!/^-?\d{1,10}$/.test(text) || !Number.isSafeInteger(Number(text))) throw new CoercionError(name, 'an integer');
+        // GraphQL Int is a signed 32-bit integer.
+        if (!/^-?\d{1,10}$/.test(text) || Number(text) > 2_147_483_647 || Number(text) < -2_147_483_648) throw new CoercionError(name, 'an integer');
         return Number(text);
       case 'Float':
-        if (!Number.isFinite(Number(text))) throw new CoercionError(name, 'a number');
+        // Number() alone would read " " as 0 and "0x10" as 16.
+        if (!/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text) || !Number.isFinite(Number(text))) throw new CoercionError(name, 'a number');
         return Number(text);
       case 'Boolean':
         if (text !== 'true' && text !== 'false') throw new CoercionError(name, 'true or false');

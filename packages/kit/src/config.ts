@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -44,6 +44,9 @@ const optionalUrl = z
   .pipe(z.string().url().optional())
   .optional();
 
+/** An empty variable counts as unset (the usual convention for environment files). */
+const unsetIfEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port(8080),
@@ -51,14 +54,20 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   EMBEDDED_PG_PORT: port(0),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters (256 bits) for HS256').optional(),
+  JWT_SECRET: unsetIfEmpty(z.string().min(32, 'must be at least 32 characters (256 bits) for HS256').optional()),
   JWT_ISSUER: z.string().min(1).default('dataplat'),
   ACCESS_TOKEN_TTL: duration('15m'),
   REFRESH_TOKEN_TTL: duration('7d'),
   SERVICE_TOKEN_TTL: duration('5m'),
   PLATFORM_ADMIN_EMAIL: z.string().email().default('admin@dataplat.local'),
-  PLATFORM_ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  PLATFORM_ADMIN_PASSWORD: unsetIfEmpty(z.string().min(12, 'must be at least 12 characters').optional()),
   REDIS_URL: optionalUrl,
+  /**
+   * Which peers may set the client address with X-Forwarded-For / X-Real-IP: `false`,
+   * `true` (anyone: only behind a proxy that strips them), or addresses, CIDRs and the
+   * names loopback, linklocal, uniquelocal, comma-separated.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   IDENTITY_PORT: port(8081),
   IDENTITY_URL: optionalUrl,
@@ -102,10 +111,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
 /** A random secret created on first use and kept (mode 0600) under the data directory. */
 function persistedSecret(dataDir: string, name: string): string {
   const file = join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return secret;
+  try {
+    // Written to a private temp file and linked in: a concurrent starter sees all or nothing.
+    const temp = `${file}.${process.pid}.tmp`;
+    writeFileSync(temp, secret + '\n', { mode: 0o600 });
+    chmodSync(temp, 0o600);
+    try {
+      linkSync(temp, file);
+      return secret;
+    } finally {
+      unlinkSync(temp);
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  const kept = readFileSync(file, 'utf8').trim();
+  if (kept.length < 32) throw new ConfigError(`Invalid configuration:\n  JWT_SECRET: the kept secret in ${file} is too short; delete the file or set JWT_SECRET`);
+  return kept;
 }

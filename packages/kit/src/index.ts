@@ -8,3 +8,4 @@ export * from './context';
 export * from './graphql';
 export * from './http/subgraph-server';
 export * from './http/rate-limit';
+export * from './process';

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import { createPrismaClient, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase, type PrismaClient } from '@dataplat/db';
-import { Authenticator, createGateway } from '@dataplat/gateway';
+import { createPrismaClient, runMigrations, startEmbeddedPostgres, type PrismaClient } from '@dataplat/db';
 import { bootstrapIdentity, startIdentity } from '@dataplat/identity';
-import { createRateLimitStore, PrincipalCodec, RateLimiter, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
-import { createEdgeServer, IdempotencyStore } from '@dataplat/rest-facade';
+import type { Logger, PlatformConfig } from '@dataplat/kit';
+import { startEdge } from './edge';
 
 export interface RunningPlatform {
   /** Public base URL, e.g. http://127.0.0.1:8080 */
@@ -22,16 +21,13 @@ export interface RunningPlatform {
 export async function startPlatform(config: PlatformConfig, logger: Logger): Promise<RunningPlatform> {
   const stack: Array<() => Promise<unknown>> = [];
   const stop = async () => {
-    while (stack.length) {
-      const step = stack.pop()!;
-      await step().catch((e) => logger.error({ err: e }, 'error during shutdown'));
-    }
+    while (stack.length) await stack.pop()!().catch((e) => logger.error({ err: e }, 'error during shutdown'));
   };
   try {
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
       const pgLog = logger.child({ component: 'postgres' });
-      const embedded: EmbeddedDatabase = await startEmbeddedPostgres(join(config.DATA_DIR, 'postgres'), config.EMBEDDED_PG_PORT, (l) => pgLog.debug(l));
+      const embedded = await startEmbeddedPostgres(join(config.DATA_DIR, 'postgres'), config.EMBEDDED_PG_PORT, (l) => pgLog.debug(l));
       stack.push(() => embedded.stop());
       databaseUrl = embedded.url;
       logger.info({ port: embedded.port }, 'embedded PostgreSQL started');
@@ -44,36 +40,14 @@ export async function startPlatform(config: PlatformConfig, logger: Logger): Pro
     const seeded = await bootstrapIdentity(db, config);
     if (seeded.adminCreated) logger.info({ email: config.PLATFORM_ADMIN_EMAIL }, 'bootstrap platform admin created');
 
-    // In one process the subgraphs are internal: loopback only, on any free port unless set.
+    // In one process the subgraphs are internal: loopback only, on IDENTITY_PORT (0: any free port).
     const identity = await startIdentity({ db, config: { ...config, HOST: '127.0.0.1' }, logger: logger.child({ subgraph: 'identity' }) });
     stack.push(() => identity.close());
 
-    const principals = await PrincipalCodec.create(config.JWT_SECRET);
-    const gateway = await createGateway({ subgraphs: [{ name: 'identity', url: identity.url }], principals, logger: logger.child({ component: 'gateway' }) });
-    stack.push(() => gateway.stop());
-
-    const store = createRateLimitStore(config.REDIS_URL);
-    stack.push(() => store.close());
-    const idempotency = new IdempotencyStore(db, config.IDEMPOTENCY_TTL);
-    const purge = setInterval(() => idempotency.purgeExpired().catch((e) => logger.warn({ err: e }, 'idempotency purge failed')), 3_600_000);
-    purge.unref();
-    stack.push(async () => clearInterval(purge));
-
-    const edge = await createEdgeServer({
-      gateway,
-      authenticator: new Authenticator(await tokenServiceFromConfig(config)),
-      rateLimiter: new RateLimiter(store),
-      rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
-      idempotency,
-      logger,
-    });
-    await edge.listen({ host: config.HOST, port: config.PORT });
-    stack.push(() => edge.close());
-    const address = edge.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.PORT;
-    const url = `http://127.0.0.1:${port}`;
-    logger.info({ url, subgraphs: { identity: identity.url } }, 'platform ready');
-    return { url, databaseUrl, generatedAdminPassword: seeded.generatedAdminPassword, stop };
+    const edge = await startEdge(config, logger, db, [{ name: 'identity', url: identity.url }]);
+    stack.push(() => edge.stop());
+    logger.info({ url: edge.url, subgraphs: { identity: identity.url } }, 'platform ready');
+    return { url: edge.url, databaseUrl, generatedAdminPassword: seeded.generatedAdminPassword, stop };
   } catch (e) {
     await stop();
     throw e;

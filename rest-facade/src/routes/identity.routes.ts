@@ -1,4 +1,4 @@
-import { body, bodyField, defineRoutes, param, query } from '../route-spec';
+import { body, defineRoutes, param, query } from '../route-spec';
 
 /** Spec 1: identity (foundation slice; issue 3 adds the rest). */
 export const identityRoutes = defineRoutes([
@@ -8,11 +8,11 @@ export const identityRoutes = defineRoutes([
   },
   {
     method: 'POST', path: '/api/v1/auth/refresh', tag: 'Authentication', summary: 'New access token from a refresh token',
-    auth: 'refresh_token', operation: 'identity/refresh', variables: { refreshToken: bodyField('refreshToken') }, result: 'refreshToken',
+    auth: 'refresh_token', operation: 'identity/refresh', variables: { input: body() }, result: 'refreshToken',
   },
   {
     method: 'POST', path: '/api/v1/auth/logout', tag: 'Authentication', summary: 'Revoke a refresh token',
-    auth: 'refresh_token', operation: 'identity/logout', variables: { refreshToken: bodyField('refreshToken') }, result: 'logout',
+    auth: 'refresh_token', operation: 'identity/logout', variables: { input: body() }, result: 'logout',
   },
   {
     method: 'GET', path: '/api/v1/users/me', tag: 'Users', summary: 'The current user',
@@ -32,5 +32,9 @@ export const identityRoutes = defineRoutes([
     method: 'POST', path: '/api/v1/users', tag: 'Users', summary: 'Create a user (Admin)',
     auth: 'bearer', tenantHeader: 'required', operation: 'identity/create-user', variables: { input: body() },
     result: 'createUser', status: 201,
+  },
+  {
+    method: 'GET', path: '/api/v1/roles/all', tag: 'Roles', summary: 'Every role visible in the tenant, unpaginated (Admin)',
+    auth: 'bearer', operation: 'identity/all-roles', result: 'allRoles',
   },
 ]);

@@ -5,6 +5,7 @@ import { AuthResolver } from './auth/auth.resolver';
 import { AuthService, loginPolicyFrom } from './auth/auth.service';
 import { SessionRepository } from './auth/session.repository';
 import { RoleRepository } from './roles/role.repository';
+import { RoleResolver } from './roles/role.resolver';
 import { userReferenceResolver } from './users/user.reference';
 import { UserRepository } from './users/user.repository';
 import { UserResolver } from './users/user.resolver';
@@ -24,6 +25,7 @@ export async function buildIdentitySchema({ db, tokens, config }: IdentityDeps):
   const resolvers = [
     new UserResolver(new UserService(users, roles)),
     new AuthResolver(new AuthService(users, sessions, tokens, loginPolicyFrom(config))),
+    new RoleResolver(roles),
   ];
   const instances = new Map<Function, object>(resolvers.map((r) => [r.constructor, r]));
   return buildFederatedSchema({

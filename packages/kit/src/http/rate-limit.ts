@@ -37,18 +37,23 @@ export class RateLimiter {
 }
 
 export class MemoryRateLimitStore implements RateLimitStore {
-  private window = -1;
-  private counts = new Map<string, number>();
+  private readonly counts = new Map<string, { count: number; expires: number }>();
+  private nextSweep = 0;
 
-  async increment(key: string, windowIndex: number): Promise<number> {
-    if (windowIndex !== this.window) {
-      // A new window: earlier counts can never be read again.
-      this.window = windowIndex;
-      this.counts = new Map();
-    }
-    const count = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, count);
-    return count;
+  async increment(key: string, windowIndex: number, windowSeconds: number): Promise<number> {
+    const now = Date.now();
+    if (now >= this.nextSweep) this.sweep(now);
+    const id = `${windowSeconds}:${windowIndex}:${key}`;
+    const entry = this.counts.get(id);
+    if (entry) return ++entry.count;
+    this.counts.set(id, { count: 1, expires: (windowIndex + 2) * windowSeconds * 1000 });
+    return 1;
+  }
+
+  /** Drops counts of windows that have ended, at most once a second. */
+  private sweep(now: number): void {
+    this.nextSweep = now + 1000;
+    for (const [id, entry] of this.counts) if (entry.expires <= now) this.counts.delete(id);
   }
 
   async close(): Promise<void> {}

@@ -45,6 +45,8 @@ export async function startSubgraphServer(opts: SubgraphServerOptions): Promise<
       return out;
     },
     includeStacktraceInErrorResponses: false,
+    // The process owner shuts servers down in order; Apollo must not re-raise the signal.
+    stopOnTerminationSignals: false,
     plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), fastifyApolloDrainPlugin(app)],
   });
   await apollo.start();

@@ -17,7 +17,8 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
   }
 }
 
-export const needsRehash = (hash: string): boolean => argon2.needsRehash(hash, OPTIONS);
+/** argon2's own check compares m, t, p and version only: another variant must be upgraded too. */
+export const needsRehash = (hash: string): boolean => !hash.startsWith('$argon2id$') || argon2.needsRehash(hash, OPTIONS);
 
 let dummy: Promise<string> | undefined;
 /** Burns the same time as a real check, so an unknown e-mail is not told apart by timing. */

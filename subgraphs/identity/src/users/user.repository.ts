@@ -84,13 +84,18 @@ export class UserRepository {
 
   recordFailedLogin(tenantId: string, id: string, maxFailures: number, lockSeconds: number) {
     // One statement, so concurrent failures cannot skip the threshold.
+    // An expired lock starts a fresh count instead of re-locking on the next mistake.
     return this.db.$executeRaw`
-      UPDATE identity.users
-         SET failed_login_count = failed_login_count + 1,
-             locked_until = CASE WHEN failed_login_count + 1 >= ${maxFailures}
-                                 THEN now() + make_interval(secs => ${lockSeconds}) ELSE locked_until END,
+      UPDATE identity.users u
+         SET failed_login_count = n.count,
+             locked_until = CASE WHEN n.count >= ${maxFailures} THEN now() + make_interval(secs => ${lockSeconds}) END,
              updated_at = now()
-       WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid`;
+        FROM (SELECT tenant_id, id,
+                     CASE WHEN locked_until IS NOT NULL AND locked_until <= now() THEN 1 ELSE failed_login_count + 1 END AS count
+                FROM identity.users
+               WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid
+                 FOR UPDATE) n
+       WHERE u.tenant_id = n.tenant_id AND u.id = n.id`;
   }
 
   recordSuccessfulLogin(tenantId: string, id: string, newPasswordHash?: string) {

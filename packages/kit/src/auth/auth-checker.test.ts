@@ -1,0 +1,135 @@
+import type { AuthCheckerFn, ResolverData } from 'type-graphql';
+import type { RequestContext } from '../context';
+import { DomainError } from '../errors';
+import { isAllowed, platformAuthChecker, requirePrincipal, requireTenant } from './auth-checker';
+import type { Principal } from './principal';
+
+const principal = (over: Partial<Principal>): Principal => ({
+  kind: 'access_token',
+  subject: 'user-1',
+  tenantId: 't-1',
+  homeTenantId: 't-1',
+  roles: [],
+  scopes: [],
+  ...over,
+});
+
+const ADMIN_OR_READ = ['ADMIN', 'PLATFORM_ADMIN', 'users:read'];
+
+describe('isAllowed', () => {
+  it('lets any authenticated caller through an empty requirement list', () => {
+    expect(isAllowed(principal({}), [])).toBe(true);
+    expect(isAllowed(principal({ kind: 'api_key' }), [])).toBe(true);
+  });
+
+  it('refuses a service token an empty requirement list (it has no roles)', () => {
+    expect(isAllowed(principal({ kind: 'service_token', scopes: ['*'] }), [])).toBe(false);
+  });
+
+  describe('access token', () => {
+    it('needs one of the listed roles', () => {
+      expect(isAllowed(principal({ roles: ['ADMIN'] }), ADMIN_OR_READ)).toBe(true);
+      expect(isAllowed(principal({ roles: ['USER', 'PLATFORM_ADMIN'] }), ADMIN_OR_READ)).toBe(true);
+      expect(isAllowed(principal({ roles: ['USER'] }), ADMIN_OR_READ)).toBe(false);
+      expect(isAllowed(principal({ roles: [] }), ['ADMIN'])).toBe(false);
+    });
+
+    it('is not restricted by scopes', () => {
+      expect(isAllowed(principal({ roles: ['ADMIN'], scopes: [] }), ADMIN_OR_READ)).toBe(true);
+      expect(isAllowed(principal({ roles: [] }), ['users:read'])).toBe(true);
+    });
+
+    it('compares roles exactly', () => {
+      expect(isAllowed(principal({ roles: ['admin'] }), ['ADMIN'])).toBe(false);
+    });
+  });
+
+  describe('api key', () => {
+    const key = (roles: string[], scopes: string[]) => principal({ kind: 'api_key', roles, scopes });
+
+    it('needs a listed role AND a listed scope', () => {
+      expect(isAllowed(key(['ADMIN'], ['users:read']), ADMIN_OR_READ)).toBe(true);
+      expect(isAllowed(key(['ADMIN'], ['users:write']), ADMIN_OR_READ)).toBe(false);
+      expect(isAllowed(key(['USER'], ['users:read']), ADMIN_OR_READ)).toBe(false);
+      expect(isAllowed(key(['ADMIN'], []), ADMIN_OR_READ)).toBe(false);
+    });
+
+    it('accepts any one of several listed scopes', () => {
+      expect(isAllowed(key([], ['users:write']), ['users:read', 'users:write'])).toBe(true);
+    });
+
+    it('treats the "*" scope as every scope', () => {
+      expect(isAllowed(key(['ADMIN'], ['*']), ADMIN_OR_READ)).toBe(true);
+      expect(isAllowed(key([], ['*']), ['users:read'])).toBe(true);
+      expect(isAllowed(key(['USER'], ['*']), ADMIN_OR_READ)).toBe(false);
+    });
+
+    it('needs only the role when no scope is listed', () => {
+      expect(isAllowed(key(['ADMIN'], []), ['ADMIN'])).toBe(true);
+    });
+  });
+
+  describe('service token', () => {
+    const service = (scopes: string[], roles: string[] = []) => principal({ kind: 'service_token', subject: 'billing', roles, scopes, tenantId: null });
+
+    it('is judged by scopes only', () => {
+      expect(isAllowed(service(['users:read']), ADMIN_OR_READ)).toBe(true);
+      expect(isAllowed(service(['*']), ADMIN_OR_READ)).toBe(true);
+      expect(isAllowed(service(['users:write']), ADMIN_OR_READ)).toBe(false);
+    });
+
+    it('never passes a role-only guard, whatever roles it claims', () => {
+      expect(isAllowed(service(['*'], ['ADMIN']), ['ADMIN'])).toBe(false);
+    });
+  });
+});
+
+describe('platformAuthChecker', () => {
+  const checker = platformAuthChecker as AuthCheckerFn<RequestContext>;
+  const check = (p: Principal | undefined, roles: string[]) =>
+    checker({ context: { principal: p } as RequestContext } as ResolverData<RequestContext>, roles);
+
+  function thrown(fn: () => unknown): DomainError {
+    try {
+      fn();
+    } catch (e) {
+      expect(e).toBeInstanceOf(DomainError);
+      return e as DomainError;
+    }
+    throw new Error('expected a DomainError');
+  }
+
+  it('returns true when allowed', () => {
+    expect(check(principal({ roles: ['ADMIN'] }), ['ADMIN'])).toBe(true);
+    expect(check(principal({}), [])).toBe(true);
+  });
+
+  it('throws 401 DPF-AUTH-001 without a principal', () => {
+    const e = thrown(() => check(undefined, []));
+    expect([e.status, e.code, e.message]).toEqual([401, 'DPF-AUTH-001', 'Authentication required']);
+  });
+
+  it('throws 403 DPF-AUTH-007 when the rules say no', () => {
+    const e = thrown(() => check(principal({ roles: ['USER'] }), ['ADMIN']));
+    expect([e.status, e.code, e.message]).toEqual([403, 'DPF-AUTH-007', 'Insufficient permissions']);
+  });
+});
+
+describe('requirePrincipal / requireTenant', () => {
+  const ctx = (p?: Principal) => ({ principal: p }) as RequestContext;
+
+  it('returns the principal and its tenant', () => {
+    const p = principal({ tenantId: 't-9' });
+    expect(requirePrincipal(ctx(p))).toBe(p);
+    expect(requireTenant(ctx(p))).toBe('t-9');
+  });
+
+  it('is a 401 without a caller', () => {
+    expect(() => requireTenant(ctx())).toThrow(expect.objectContaining({ status: 401, code: 'DPF-AUTH-001' }));
+    expect(() => requirePrincipal(ctx())).toThrow(expect.objectContaining({ status: 401 }));
+  });
+
+  it('is a 400 DPF-API-012 when the caller has no tenant', () => {
+    expect(() => requireTenant(ctx(principal({ tenantId: null })))).toThrow(expect.objectContaining({ status: 400, code: 'DPF-API-012' }));
+  });
+});

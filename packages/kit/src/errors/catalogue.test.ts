@@ -1,0 +1,91 @@
+import { GraphQLError } from 'graphql';
+import { ERROR_CATALOGUE, ErrorCode, isCatalogued, statusOf } from './catalogue';
+import { DomainError } from './domain-error';
+
+const codes = Object.values(ErrorCode);
+
+describe('error catalogue', () => {
+  it('names every code DPF-<SERVICE>-<three digits>', () => {
+    expect(codes.length).toBeGreaterThan(0);
+    for (const code of codes) expect(code).toMatch(/^DPF-[A-Z]+-\d{3}$/);
+  });
+
+  it('never gives two names the same code', () => {
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('numbers each service block 001, 002, ... without gaps', () => {
+    const byService = new Map<string, number[]>();
+    for (const code of codes) {
+      const [, service, n] = code.split('-');
+      byService.set(service, [...(byService.get(service) ?? []), Number(n)]);
+    }
+    for (const numbers of byService.values()) {
+      expect([...numbers].sort((a, b) => a - b)).toEqual(numbers.map((_, i) => i + 1));
+    }
+  });
+
+  it('has exactly one entry per code, each with a 4xx/5xx status and a message', () => {
+    expect(Object.keys(ERROR_CATALOGUE).sort()).toEqual([...codes].sort());
+    for (const code of codes) {
+      const { status, message } = ERROR_CATALOGUE[code];
+      expect(Number.isInteger(status)).toBe(true);
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThanOrEqual(599);
+      expect(message.trim().length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each([
+    [ErrorCode.VALIDATION_FAILED, 400],
+    [ErrorCode.ROUTE_NOT_FOUND, 404],
+    [ErrorCode.RATE_LIMITED, 429],
+    [ErrorCode.INTERNAL, 500],
+    [ErrorCode.UPSTREAM_UNAVAILABLE, 503],
+    [ErrorCode.AUTHENTICATION_REQUIRED, 401],
+    [ErrorCode.FORBIDDEN, 403],
+    [ErrorCode.ACCOUNT_LOCKED, 423],
+    [ErrorCode.IDEMPOTENCY_KEY_REUSED, 422],
+  ])('statusOf(%s) is %d', (code, status) => {
+    expect(statusOf(code)).toBe(status);
+  });
+
+  it.each([undefined, '', 'DPF-NOPE-001', 'BAD_USER_INPUT', 'dpf-api-001'])('statusOf(%p) is 500', (code) => {
+    expect(statusOf(code)).toBe(500);
+  });
+
+  it('isCatalogued accepts catalogue codes only', () => {
+    expect(isCatalogued('DPF-AUTH-001')).toBe(true);
+    expect(isCatalogued('DPF-AUTH-999')).toBe(false);
+    expect(isCatalogued(401)).toBe(false);
+    expect(isCatalogued(undefined)).toBe(false);
+  });
+});
+
+describe('DomainError', () => {
+  it('carries the code, its status and the default message', () => {
+    const e = new DomainError(ErrorCode.USER_NOT_FOUND);
+    expect(e).toBeInstanceOf(Error);
+    expect(e.name).toBe('DomainError');
+    expect(e.code).toBe('DPF-IAM-005');
+    expect(e.status).toBe(404);
+    expect(e.message).toBe('User not found');
+    expect(e.details).toBeUndefined();
+  });
+
+  it('keeps a message and details of its own', () => {
+    const e = new DomainError(ErrorCode.VALIDATION_FAILED, 'size is too big', [{ field: 'size' }]);
+    expect(e.message).toBe('size is too big');
+    expect(e.status).toBe(400);
+    expect(e.details).toEqual([{ field: 'size' }]);
+  });
+
+  it('renders as a GraphQLError with code and status in extensions', () => {
+    const domain = new DomainError(ErrorCode.FORBIDDEN, undefined, { need: 'ADMIN' });
+    const g = domain.toGraphQLError();
+    expect(g).toBeInstanceOf(GraphQLError);
+    expect(g.message).toBe('Insufficient permissions');
+    expect(g.originalError).toBe(domain);
+    expect(g.extensions).toEqual({ code: 'DPF-AUTH-007', status: 403, details: { need: 'ADMIN' }, http: { status: 403 } });
+  });
+});

@@ -1,0 +1,101 @@
+import { IsEmail, MinLength, validate } from 'class-validator';
+import { buildSchema, graphql, GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { ArgumentValidationError } from 'type-graphql';
+import { ErrorCode } from './catalogue';
+import { DomainError } from './domain-error';
+import { formatGraphQLError } from './format';
+
+class SignUp {
+  @IsEmail() email: string;
+  @MinLength(12) password: string;
+}
+
+const schema = buildSchema(`type Query { domain: String, secret: String, invalid: String, ok(n: Int!): Int }`);
+const rootValue = {
+  domain: () => {
+    throw new DomainError(ErrorCode.USER_NOT_FOUND, 'No user 42', { id: '42' });
+  },
+  secret: () => {
+    throw new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
+  },
+  invalid: async () => {
+    const input = Object.assign(new SignUp(), { email: 'not-an-email', password: 'short' });
+    throw new ArgumentValidationError(await validate(input));
+  },
+};
+
+/** Executes `source` and formats its single error the way Apollo Server calls formatError. */
+async function formatOne(source: string): Promise<GraphQLFormattedError> {
+  const result = await graphql({ schema, source, rootValue });
+  expect(result.errors).toHaveLength(1);
+  const error = result.errors![0];
+  return formatGraphQLError(error.toJSON(), error);
+}
+
+describe('formatGraphQLError', () => {
+  it('renders a DomainError with its code, status, message and details', async () => {
+    const out = await formatOne('{ domain }');
+    expect(out.message).toBe('No user 42');
+    expect(out.path).toEqual(['domain']);
+    expect(out.extensions).toEqual({ code: 'DPF-IAM-005', status: 404, details: { id: '42' } });
+  });
+
+  it('leaves out details when the DomainError has none', () => {
+    const domain = new DomainError(ErrorCode.FORBIDDEN);
+    const out = formatGraphQLError({ message: 'x' }, new GraphQLError('x', { originalError: domain }));
+    expect(out.extensions).toEqual({ code: 'DPF-AUTH-007', status: 403 });
+    expect(out.message).toBe('Insufficient permissions');
+  });
+
+  it('maps ArgumentValidationError to DPF-API-001 listing each field and its constraints', async () => {
+    const out = await formatOne('{ invalid }');
+    expect(out.message).toBe('Invalid input');
+    expect(out.extensions?.code).toBe('DPF-API-001');
+    expect(out.extensions?.status).toBe(400);
+    const details = out.extensions?.details as Array<{ field: string; constraints: string[] }>;
+    expect(details.map((d) => d.field).sort()).toEqual(['email', 'password']);
+    expect(details.find((d) => d.field === 'email')!.constraints).toEqual(['email must be an email']);
+    expect(details.find((d) => d.field === 'password')!.constraints).toEqual([
+      'password must be longer than or equal to 12 characters',
+    ]);
+  });
+
+  it('maps a graphql-js validation failure (GRAPHQL_VALIDATION_FAILED) to DPF-API-001, keeping the message', async () => {
+    const result = await graphql({ schema, source: '{ nope }', rootValue });
+    const error = result.errors![0];
+    const formatted = { ...error.toJSON(), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } };
+    const out = formatGraphQLError(formatted, error);
+    expect(out.message).toBe('Cannot query field "nope" on type "Query".');
+    expect(out.extensions).toEqual({ code: 'DPF-API-001', status: 400 });
+  });
+
+  it.each(['BAD_USER_INPUT', 'GRAPHQL_PARSE_FAILED'])('maps %s to DPF-API-001', (code) => {
+    const error = new GraphQLError('Variable "$n" got invalid value "x"', { extensions: { code } });
+    const out = formatGraphQLError(error.toJSON(), error);
+    expect(out.message).toBe('Variable "$n" got invalid value "x"');
+    expect(out.extensions).toEqual({ code: 'DPF-API-001', status: 400 });
+  });
+
+  it('masks an unknown error as DPF-API-010 "Internal server error" without leaking its text', async () => {
+    const out = await formatOne('{ secret }');
+    expect(out).toEqual({ message: 'Internal server error', path: ['secret'], extensions: { code: 'DPF-API-010', status: 500 } });
+    expect(JSON.stringify(out)).not.toContain('hunter2');
+  });
+
+  it('masks errors with a non-catalogue code (e.g. INTERNAL_SERVER_ERROR)', () => {
+    const error = new GraphQLError('stack trace here', { extensions: { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['at x'] } });
+    const out = formatGraphQLError(error.toJSON(), error);
+    expect(out.message).toBe('Internal server error');
+    expect(out.extensions).toEqual({ code: 'DPF-API-010', status: 500 });
+  });
+
+  it('passes through an error that already carries a catalogue code (e.g. relayed from a subgraph)', () => {
+    const formatted = { message: 'Token has expired', path: ['me'], extensions: { code: 'DPF-AUTH-002', status: 401 } };
+    expect(formatGraphQLError(formatted, new GraphQLError('Token has expired'))).toBe(formatted);
+  });
+
+  it('handles a bare non-GraphQL error value', () => {
+    expect(formatGraphQLError({ message: 'boom' }, 'boom').extensions).toEqual({ code: 'DPF-API-010', status: 500 });
+    expect(formatGraphQLError({ message: 'x' }, new DomainError(ErrorCode.RATE_LIMITED)).extensions?.code).toBe('DPF-API-007');
+  });
+});

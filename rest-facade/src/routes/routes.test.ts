@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, tokenServiceFromConfig } from '@dataplat/kit';
+import { buildIdentitySchema } from '@dataplat/identity';
+import { getNamedType, type GraphQLSchema } from 'graphql';
+import { compileRoutes, toFastifyPath, type CompiledRoute } from '../route-table';
+import { ROUTES } from '.';
+
+/**
+ * The real route table against the identity subgraph's own schema (it includes the
+ * federation fields; every facade operation uses identity fields only for now).
+ */
+describe('the real route table', () => {
+  let dataDir: string;
+  let schema: GraphQLSchema;
+  let compiled: CompiledRoute[];
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'dataplat-routes-real-'));
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'routes-test-secret-routes-test-secret-0123' });
+    schema = await buildIdentitySchema({ db: {} as any, tokens: await tokenServiceFromConfig(config), config });
+    compiled = compileRoutes(ROUTES, schema);
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('compiles every route without a problem', () => {
+    expect(compiled).toHaveLength(ROUTES.length);
+    expect(compiled.map((r) => `${r.method} ${r.path}`)).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`));
+  });
+
+  it('serves the foundation identity endpoints of the spec', () => {
+    const served = new Set(compiled.map((r) => `${r.method} ${r.path}`));
+    for (const endpoint of [
+      'POST /api/v1/auth/login',
+      'POST /api/v1/auth/refresh',
+      'POST /api/v1/auth/logout',
+      'GET /api/v1/users/me',
+      'GET /api/v1/users',
+      'GET /api/v1/users/{userId}',
+      'POST /api/v1/users',
+    ]) expect(served).toContain(endpoint);
+  });
+
+  it('marks mutations and queries by their operation', () => {
+    for (const r of compiled) expect(r.isMutation).toBe(r.method !== 'GET');
+  });
+
+  it('binds every path placeholder', () => {
+    for (const r of compiled) {
+      const placeholders = [...r.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      const bound = Object.values(r.variables ?? {}).filter((b) => b.from === 'params').map((b) => b.name);
+      expect(bound.sort()).toEqual(placeholders.sort());
+      expect(r.fastifyPath).toBe(toFastifyPath(r.path));
+      expect(r.fastifyPath).not.toMatch(/[{}]/);
+    }
+  });
+
+  it('coerces the users list query parameters to the schema types', () => {
+    const users = compiled.find((r) => r.method === 'GET' && r.path === '/api/v1/users')!;
+    expect(Object.fromEntries([...users.variableTypes].map(([n, t]) => [n, String(t)]))).toEqual({
+      page: 'Int', size: 'Int', search: 'String', sort: 'String', order: 'SortOrder',
+    });
+    expect(getNamedType(users.variableTypes.get('order')!).toString()).toBe('SortOrder');
+  });
+
+  it('creates users with status 201 and a required X-Tenant-ID', () => {
+    const create = compiled.find((r) => r.method === 'POST' && r.path === '/api/v1/users')!;
+    expect(create).toMatchObject({ status: 201, tenantHeader: 'required', auth: 'bearer', result: 'createUser', operationName: 'CreateUser' });
+    expect(String(create.variableTypes.get('input'))).toBe('CreateUserInput!');
+  });
+
+  it('gives each route a unique operation name', () => {
+    const names = compiled.map((r) => r.operationName);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
