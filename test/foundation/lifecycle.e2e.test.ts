@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '../harness/client';
@@ -22,6 +22,25 @@ describe('restart', () => {
       // Tokens issued before the restart stay valid (the signing secret is kept).
       expect((await api.get('/api/v1/users/me', { token: admin.accessToken })).status).toBe(200);
       expect((await api.post('/api/v1/auth/refresh', { refreshToken: admin.refreshToken })).status).toBe(200);
+    } finally {
+      await platform.stop();
+    }
+  });
+});
+
+// Only the embedded database is the platform's to stop.
+const describeEmbedded = process.env.E2E_DATABASE_URL ? describe.skip : describe;
+
+describeEmbedded('shutdown', () => {
+  it.each(['SIGINT', 'SIGTERM'] as const)('%s stops the platform and its embedded PostgreSQL cleanly', async (signal) => {
+    const platform = await startPlatform();
+    try {
+      const pidFile = join(platform.dataDir, 'postgres', 'postmaster.pid');
+      const postgresPid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+      expect(postgresPid).toBeGreaterThan(0);
+      expect(await platform.signal(signal)).toBe(0);
+      expect(existsSync(pidFile)).toBe(false);
+      expect(() => process.kill(postgresPid, 0)).toThrow();
     } finally {
       await platform.stop();
     }

@@ -14,8 +14,11 @@ export interface TestPlatform {
   adminPassword: string;
   jwtSecret: string;
   jwtIssuer: string;
+  dataDir: string;
   /** Everything the platform printed (stdout and stderr), for assertions and debugging. */
   output(): string;
+  /** Sends a signal and waits for the process to end; returns its exit code. */
+  signal(signal: NodeJS.Signals): Promise<number | null>;
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -62,15 +65,16 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     proc.stderr!.on('data', (d) => (log += d));
     await waitReady(baseUrl, proc, () => log);
   };
-  const halt = async () => {
+  const halt = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> => {
     const proc = child;
     child = undefined;
-    if (!proc || proc.exitCode !== null) return;
-    const exited = new Promise((r) => proc.once('exit', r));
-    proc.kill('SIGTERM');
+    if (!proc || proc.exitCode !== null) return proc?.exitCode ?? null;
+    const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+    proc.kill(signal);
     const timer = setTimeout(() => proc.kill('SIGKILL'), 20_000);
-    await exited;
+    const code = await exited;
     clearTimeout(timer);
+    return code;
   };
 
   await boot();
@@ -80,7 +84,9 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     adminPassword: env.PLATFORM_ADMIN_PASSWORD,
     jwtSecret: env.JWT_SECRET,
     jwtIssuer: env.JWT_ISSUER,
+    dataDir,
     output: () => log,
+    signal: halt,
     restart: async () => {
       await halt();
       await boot();
