@@ -1,5 +1,10 @@
 import type { RouteSpec } from '../route-spec';
-import { identityRoutes } from './identity.routes';
+import { apiKeyRoutes } from './identity/api-keys.routes';
+import { authRoutes } from './identity/auth.routes';
+import { deviceRoutes } from './identity/devices.routes';
+import { roleRoutes } from './identity/roles.routes';
+import { sessionRoutes } from './identity/sessions.routes';
+import { userRoutes } from './identity/users.routes';
 
-/** Every route the facade serves. */
-export const ROUTES: RouteSpec[] = [...identityRoutes];
+/** Every route the facade serves, one file per spec section. */
+export const ROUTES: RouteSpec[] = [...authRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes];

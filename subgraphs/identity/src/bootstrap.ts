@@ -17,9 +17,13 @@ export const IDENTITY_PERMISSIONS: Array<[resource: string, action: string, desc
   ['api-keys', 'write', 'Create, rotate and revoke own API keys'],
   ['sessions', 'read', 'List own sessions'],
   ['sessions', 'write', 'Revoke own sessions'],
+  ['devices', 'read', 'List own devices'],
+  ['devices', 'write', 'Register, trust, block and remove own devices'],
+  ['roles', 'delete', 'Delete custom roles'],
+  ['audit', 'read', 'Read authentication events'],
 ];
 
-const SELF_SERVICE = ['profile:read', 'profile:write', 'api-keys:read', 'api-keys:write', 'sessions:read', 'sessions:write'];
+const SELF_SERVICE = ['profile:read', 'profile:write', 'api-keys:read', 'api-keys:write', 'sessions:read', 'sessions:write', 'devices:read', 'devices:write'];
 
 /** System roles and the permissions they start with (administrators may change them later). */
 export const SYSTEM_ROLES: Record<SystemRole, { description: string; permissions: (all: string[]) => string[] }> = {
@@ -47,6 +51,7 @@ export async function bootstrapIdentity(db: PrismaClient, config: PlatformConfig
   const adminHash = await hashPassword(adminPassword);
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
+    const before = new Set((await tx.permission.findMany({ select: { name: true } })).map((p) => p.name));
     await tx.permission.createMany({
       data: IDENTITY_PERMISSIONS.map(([resource, action, description]) => ({ name: `${resource}:${action}`, resource, action, description })),
       skipDuplicates: true,
@@ -54,9 +59,17 @@ export async function bootstrapIdentity(db: PrismaClient, config: PlatformConfig
     const permissions = await tx.permission.findMany({ select: { id: true, name: true } });
     const allNames = permissions.map((p) => p.name);
     for (const [name, def] of Object.entries(SYSTEM_ROLES)) {
-      const existing = await tx.role.findFirst({ where: { tenantId: null, name }, select: { id: true } });
-      if (existing) continue;
       const granted = new Set(def.permissions(allNames));
+      const existing = await tx.role.findFirst({ where: { tenantId: null, name }, select: { id: true } });
+      if (existing) {
+        // Permissions new in this version go to the system roles whose defaults include them;
+        // grants an administrator changed earlier are left alone.
+        const added = permissions.filter((p) => !before.has(p.name) && granted.has(p.name));
+        if (before.size > 0 && added.length) {
+          await tx.rolePermission.createMany({ data: added.map((p) => ({ roleId: existing.id, permissionId: p.id })), skipDuplicates: true });
+        }
+        continue;
+      }
       await tx.role.create({
         data: {
           name,

@@ -40,6 +40,10 @@ export enum ErrorCode {
   SESSION_REVOKED = 'DPF-IAM-006',
   ROLE_NOT_FOUND = 'DPF-IAM-007',
   TENANT_AMBIGUOUS = 'DPF-IAM-008',
+  // IAM 009-019: authentication lifecycle (register, verification, password reset)
+  // IAM 020-039: users, roles and permissions administration
+  // IAM 040-059: sessions and devices
+  // IAM 060-079: API keys and service tokens
 }
 
 export interface ErrorCodeInfo {
@@ -82,6 +86,10 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.SESSION_REVOKED]: { status: 401, message: 'Session has been revoked or has expired' },
   [ErrorCode.ROLE_NOT_FOUND]: { status: 400, message: 'Unknown role id' },
   [ErrorCode.TENANT_AMBIGUOUS]: { status: 400, message: 'This e-mail belongs to several tenants; send tenantSlug' },
+  // IAM 009-019: authentication lifecycle
+  // IAM 020-039: users, roles and permissions administration
+  // IAM 040-059: sessions and devices
+  // IAM 060-079: API keys and service tokens
 };
 
 const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));

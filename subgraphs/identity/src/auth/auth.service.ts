@@ -12,6 +12,7 @@ import { normaliseEmail } from '../users/user.service';
 import type { AuthResponse, LogoutResponse, RefreshResponse } from './auth.types';
 import type { LoginInput } from './auth.inputs';
 import { needsRehash, hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import type { RevocationRepository } from '../tokens/revocation.repository';
 import type { SessionRepository } from './session.repository';
 
 export interface LoginPolicy {
@@ -32,6 +33,7 @@ export class AuthService {
     private readonly sessions: SessionRepository,
     private readonly tokens: TokenService,
     private readonly policy: LoginPolicy,
+    private readonly issued: RevocationRepository,
   ) {}
 
   async login(input: LoginInput, client: ClientInfo): Promise<AuthResponse> {
@@ -67,11 +69,7 @@ export class AuthService {
     if (!user) throw new DomainError(ErrorCode.SESSION_REVOKED);
     if (!user.enabled) throw new DomainError(ErrorCode.ACCOUNT_DISABLED);
     await this.sessions.touch(tenantId, session.id);
-    const access = await this.tokens.issue('access', user.id, {
-      tenant_id: tenantId,
-      roles: user.roles.map((r) => r.role.name).sort(),
-      sid: session.id,
-    });
+    const access = await this.issueAccess(tenantId, user.id, user.roles.map((r) => r.role.name).sort(), session.id);
     return { accessToken: access.token, tokenType: 'Bearer', expiresIn: access.expiresIn };
   }
 
@@ -86,10 +84,17 @@ export class AuthService {
     const expiresAt = new Date(Date.now() + this.tokens.lifetimes.refreshSeconds * 1000);
     const session = await this.sessions.create({ tenantId, userId, refreshJti, ipAddress: client.ip, userAgent: client.userAgent, expiresAt });
     const [access, refresh] = await Promise.all([
-      this.tokens.issue('access', userId, { tenant_id: tenantId, roles, sid: session.id }),
+      this.issueAccess(tenantId, userId, roles, session.id),
       this.tokens.issue('refresh', userId, { tenant_id: tenantId, sid: session.id }, undefined, refreshJti),
     ]);
     return { accessToken: access.token, refreshToken: refresh.token, tokenType: 'Bearer', expiresIn: access.expiresIn };
+  }
+
+  /** Issues an access token and records its jti, so it can be revoked before it expires. */
+  private async issueAccess(tenantId: string, userId: string, roles: string[], sessionId: number) {
+    const access = await this.tokens.issue('access', userId, { tenant_id: tenantId, roles, sid: sessionId });
+    await this.issued.recordIssued({ jti: access.jti, tenantId, userId, sessionId, expiresAt: access.expiresAt });
+    return access;
   }
 
   /**

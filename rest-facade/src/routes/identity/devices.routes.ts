@@ -1,0 +1,5 @@
+import { defineRoutes } from '../../route-spec';
+
+/** Spec 1, "Devices". */
+export const deviceRoutes = defineRoutes([
+]);

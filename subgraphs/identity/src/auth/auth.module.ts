@@ -1,0 +1,7 @@
+import type { IdentityCore, IdentityModule } from '../core';
+import { AuthResolver } from './auth.resolver';
+import { AuthService, loginPolicyFrom } from './auth.service';
+
+export function authModule(core: IdentityCore): IdentityModule {
+  return { resolvers: [new AuthResolver(new AuthService(core.users, core.sessions, core.tokens, loginPolicyFrom(core.config), core.issuedTokens))] };
+}

@@ -1,0 +1,57 @@
+import type { PrismaClient } from '@dataplat/db';
+
+/** PostgreSQL channel on which revoked access-token ids are announced to every gateway. */
+export const REVOCATION_CHANNEL = 'dataplat_token_revoked';
+
+export interface IssuedAccessToken {
+  jti: string;
+  tenantId: string;
+  userId: string;
+  sessionId?: number;
+  expiresAt: Date;
+}
+
+/** Issued access tokens and the blocklist (identity.access_tokens, identity.revoked_tokens). */
+export class RevocationRepository {
+  constructor(private readonly db: PrismaClient) {}
+
+  recordIssued(t: IssuedAccessToken) {
+    return this.db.accessToken.create({ data: { ...t, sessionId: t.sessionId ?? null }, select: { jti: true } });
+  }
+
+  /**
+   * Blocklists every live access token matching `where` (a user, or some of a user's
+   * sessions) in one transaction and announces each jti with NOTIFY (delivered on commit).
+   * Returns the revoked ids.
+   */
+  async revokeLive(where: { tenantId: string; userId: string; sessionIds?: number[] }, reason: string): Promise<string[]> {
+    return this.db.$transaction(async (tx) => {
+      const live = await tx.accessToken.findMany({
+        where: {
+          tenantId: where.tenantId,
+          userId: where.userId,
+          expiresAt: { gt: new Date() },
+          ...(where.sessionIds ? { sessionId: { in: where.sessionIds } } : {}),
+        },
+        select: { jti: true, expiresAt: true },
+      });
+      if (live.length === 0) return [];
+      await tx.revokedToken.createMany({
+        data: live.map((t) => ({ jti: t.jti, tenantId: where.tenantId, userId: where.userId, reason, expiresAt: t.expiresAt })),
+        skipDuplicates: true,
+      });
+      for (const t of live) await tx.$executeRaw`SELECT pg_notify(${REVOCATION_CHANNEL}, ${`${t.jti}|${t.expiresAt.getTime()}`})`;
+      return live.map((t) => t.jti);
+    });
+  }
+
+  /** Drops bookkeeping of tokens that have expired anyway. */
+  async purgeExpired(): Promise<number> {
+    const now = new Date();
+    const [a, b] = await this.db.$transaction([
+      this.db.accessToken.deleteMany({ where: { expiresAt: { lte: now } } }),
+      this.db.revokedToken.deleteMany({ where: { expiresAt: { lte: now } } }),
+    ]);
+    return a.count + b.count;
+  }
+}
