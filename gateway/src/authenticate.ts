@@ -51,6 +51,7 @@ export class Authenticator {
       scopes: [],
       tokenId: claims.jti,
       sessionId: typeof claims.sid === 'number' ? claims.sid : undefined,
+      ...(claims.pwd_change_required === true ? { passwordChangeRequired: true } : {}),
     };
     const entry = { principal, jti: claims.jti };
     this.verified.set(token, entry, { ttl: Math.max(1, claims.exp * 1000 - Date.now()) });

@@ -17,7 +17,7 @@ describe('login', () => {
   it('returns an AuthResponse with the user, and the token carries the spec claims', async () => {
     const res = await api.post('/api/v1/auth/login', { email: platform.adminEmail.toUpperCase(), password: platform.adminPassword });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ tokenType: 'Bearer', expiresIn: 900, accessToken: expect.any(String), refreshToken: expect.any(String) });
+    expect(res.body).toMatchObject({ tokenType: 'Bearer', expiresIn: 900, accessToken: expect.any(String), refreshToken: expect.any(String), passwordChangeRequired: false });
     expect(res.body.user).toEqual({
       id: expect.any(String),
       email: platform.adminEmail,

@@ -6,6 +6,8 @@ import type { Principal } from './auth/principal';
 export interface ClientInfo {
   ip: string | null;
   userAgent: string | null;
+  /** Request id, for audit records. */
+  requestId?: string;
 }
 
 /** Per-request DataLoaders: one instance per loader name, created on first use. */

@@ -17,6 +17,8 @@ export interface Principal {
   tokenId?: string;
   /** Session (refresh token) the access token was issued from. */
   sessionId?: number;
+  /** The user logged in with a temporary password and must change it first. */
+  passwordChangeRequired?: boolean;
 }
 
 /** System roles shared by every tenant. */

@@ -41,6 +41,10 @@ export enum ErrorCode {
   ROLE_NOT_FOUND = 'DPF-IAM-007',
   TENANT_AMBIGUOUS = 'DPF-IAM-008',
   // IAM 009-019: authentication lifecycle (register, verification, password reset)
+  EMAIL_NOT_VERIFIED = 'DPF-IAM-009',
+  PASSWORD_CHANGE_REQUIRED = 'DPF-IAM-010',
+  INVALID_ONE_TIME_TOKEN = 'DPF-IAM-011',
+  WEAK_PASSWORD = 'DPF-IAM-012',
   // IAM 020-039: users, roles and permissions administration
   // IAM 040-059: sessions and devices
   // IAM 060-079: API keys and service tokens
@@ -87,6 +91,10 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.ROLE_NOT_FOUND]: { status: 400, message: 'Unknown role id' },
   [ErrorCode.TENANT_AMBIGUOUS]: { status: 400, message: 'This e-mail belongs to several tenants; send tenantSlug' },
   // IAM 009-019: authentication lifecycle
+  [ErrorCode.EMAIL_NOT_VERIFIED]: { status: 403, message: 'E-mail address not verified: use the code sent at registration' },
+  [ErrorCode.PASSWORD_CHANGE_REQUIRED]: { status: 403, message: 'Password change required: change the temporary password first' },
+  [ErrorCode.INVALID_ONE_TIME_TOKEN]: { status: 400, message: 'The code is invalid, expired or already used' },
+  [ErrorCode.WEAK_PASSWORD]: { status: 400, message: 'The password does not meet the password policy' },
   // IAM 020-039: users, roles and permissions administration
   // IAM 040-059: sessions and devices
   // IAM 060-079: API keys and service tokens

@@ -56,7 +56,7 @@ export async function startSubgraphServer(opts: SubgraphServerOptions): Promise<
     return {
       requestId: request.id,
       principal: signed ? await opts.principals.verify(signed) : undefined,
-      client: { ip: clientIp(request.headers, request.ip), userAgent: first(request.headers['user-agent']) ?? null },
+      client: { ip: clientIp(request.headers, request.ip), userAgent: first(request.headers['user-agent']) ?? null, requestId: request.id },
       log: request.log,
       loaders: new Loaders(),
     };

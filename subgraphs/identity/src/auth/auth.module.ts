@@ -1,7 +1,8 @@
 import type { IdentityCore, IdentityModule } from '../core';
+import { AuthEventRepository } from './auth-event.repository';
 import { AuthResolver } from './auth.resolver';
 import { AuthService, loginPolicyFrom } from './auth.service';
 
 export function authModule(core: IdentityCore): IdentityModule {
-  return { resolvers: [new AuthResolver(new AuthService(core.users, core.sessions, core.tokens, loginPolicyFrom(core.config), core.issuedTokens))] };
+  return { resolvers: [new AuthResolver(new AuthService(core.users, core.sessions, core.tokens, loginPolicyFrom(core.config), core.issuedTokens, new AuthEventRepository(core.db)))] };
 }

@@ -13,6 +13,7 @@ import type { AuthResponse, LogoutResponse, RefreshResponse } from './auth.types
 import type { LoginInput } from './auth.inputs';
 import { needsRehash, hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import type { RevocationRepository } from '../tokens/revocation.repository';
+import type { AuthEventRepository } from './auth-event.repository';
 import type { SessionRepository } from './session.repository';
 
 export interface LoginPolicy {
@@ -34,27 +35,45 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly policy: LoginPolicy,
     private readonly issued: RevocationRepository,
+    private readonly events: AuthEventRepository,
   ) {}
 
+  /** Every outcome, success or failure, is recorded as an auth event (ip, user agent, reason). */
   async login(input: LoginInput, client: ClientInfo): Promise<AuthResponse> {
-    const user = await this.findLoginUser(normaliseEmail(input.email), input.tenantSlug);
+    const email = normaliseEmail(input.email);
+    const event = { type: 'LOGIN' as const, email, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId };
+    const refuse = async (code: ErrorCode, user?: { tenantId: string; id: string }): Promise<never> => {
+      await this.events.record({ ...event, outcome: 'FAILURE', reason: code, tenantId: user?.tenantId, userId: user?.id });
+      throw new DomainError(code);
+    };
+    let user;
+    try {
+      user = await this.findLoginUser(email, input.tenantSlug);
+    } catch (e) {
+      if (e instanceof DomainError) return refuse(e.code);
+      throw e;
+    }
     if (!user) {
       await verifyAgainstDummy(input.password);
-      throw new DomainError(ErrorCode.INVALID_CREDENTIALS);
+      return refuse(ErrorCode.INVALID_CREDENTIALS);
     }
-    if (user.lockedUntil && user.lockedUntil > new Date()) throw new DomainError(ErrorCode.ACCOUNT_LOCKED);
+    if (user.lockedUntil && user.lockedUntil > new Date()) return refuse(ErrorCode.ACCOUNT_LOCKED, user);
     if (!(await verifyPassword(user.passwordHash, input.password))) {
       await this.users.recordFailedLogin(user.tenantId, user.id, this.policy.maxFailures, this.policy.lockSeconds);
-      throw new DomainError(ErrorCode.INVALID_CREDENTIALS);
+      return refuse(ErrorCode.INVALID_CREDENTIALS, user);
     }
-    if (!user.enabled) throw new DomainError(ErrorCode.ACCOUNT_DISABLED);
+    if (!user.enabled) return refuse(ErrorCode.ACCOUNT_DISABLED, user);
+    // Only after the password is proven: an unverified address is not revealed to guessers.
+    if (!user.emailVerified) return refuse(ErrorCode.EMAIL_NOT_VERIFIED, user);
 
     const upgraded = needsRehash(user.passwordHash) ? await hashPassword(input.password) : undefined;
     await this.users.recordSuccessfulLogin(user.tenantId, user.id, upgraded);
     const roles = user.roles.map((r) => r.role.name).sort();
-    const tokens = await this.openSession(user.tenantId, user.id, roles, client);
+    const tokens = await this.openSession(user.tenantId, user.id, roles, client, user.mustChangePassword);
+    await this.events.record({ ...event, outcome: 'SUCCESS', tenantId: user.tenantId, userId: user.id });
     return {
       ...tokens,
+      passwordChangeRequired: user.mustChangePassword,
       user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, roles, tenantId: user.tenantId },
     };
   }
@@ -69,7 +88,7 @@ export class AuthService {
     if (!user) throw new DomainError(ErrorCode.SESSION_REVOKED);
     if (!user.enabled) throw new DomainError(ErrorCode.ACCOUNT_DISABLED);
     await this.sessions.touch(tenantId, session.id);
-    const access = await this.issueAccess(tenantId, user.id, user.roles.map((r) => r.role.name).sort(), session.id);
+    const access = await this.issueAccess(tenantId, user.id, user.roles.map((r) => r.role.name).sort(), session.id, user.mustChangePassword);
     return { accessToken: access.token, tokenType: 'Bearer', expiresIn: access.expiresIn };
   }
 
@@ -79,20 +98,21 @@ export class AuthService {
     return { revoked: await this.sessions.revoke(claims.tenant_id ?? '', claims.jti, 'logout') };
   }
 
-  private async openSession(tenantId: string, userId: string, roles: string[], client: ClientInfo) {
+  private async openSession(tenantId: string, userId: string, roles: string[], client: ClientInfo, passwordChangeRequired = false) {
     const refreshJti = randomUUID();
     const expiresAt = new Date(Date.now() + this.tokens.lifetimes.refreshSeconds * 1000);
     const session = await this.sessions.create({ tenantId, userId, refreshJti, ipAddress: client.ip, userAgent: client.userAgent, expiresAt });
     const [access, refresh] = await Promise.all([
-      this.issueAccess(tenantId, userId, roles, session.id),
+      this.issueAccess(tenantId, userId, roles, session.id, passwordChangeRequired),
       this.tokens.issue('refresh', userId, { tenant_id: tenantId, sid: session.id }, undefined, refreshJti),
     ]);
     return { accessToken: access.token, refreshToken: refresh.token, tokenType: 'Bearer', expiresIn: access.expiresIn };
   }
 
   /** Issues an access token and records its jti, so it can be revoked before it expires. */
-  private async issueAccess(tenantId: string, userId: string, roles: string[], sessionId: number) {
-    const access = await this.tokens.issue('access', userId, { tenant_id: tenantId, roles, sid: sessionId });
+  private async issueAccess(tenantId: string, userId: string, roles: string[], sessionId: number, passwordChangeRequired = false) {
+    const claims = { tenant_id: tenantId, roles, sid: sessionId, ...(passwordChangeRequired ? { pwd_change_required: true } : {}) };
+    const access = await this.tokens.issue('access', userId, claims);
     await this.issued.recordIssued({ jti: access.jti, tenantId, userId, sessionId, expiresAt: access.expiresAt });
     return access;
   }

@@ -17,6 +17,8 @@ export class AuthResponse {
   @Field() tokenType: string;
   @Field(() => Int, { description: 'Seconds until the access token expires.' }) expiresIn: number;
   @Field(() => AuthUser, { nullable: true }) user?: AuthUser;
+  @Field({ description: 'True after an administrator reset: change the password before anything else.' })
+  passwordChangeRequired?: boolean;
 }
 
 @ObjectType({ description: 'Returned by login instead of tokens when the user has MFA enabled.' })
