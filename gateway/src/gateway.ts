@@ -1,6 +1,6 @@
 import { Agent } from 'node:http';
 import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled, ApolloServerPluginUsageReportingDisabled } from '@apollo/server/plugin/disabled';
 import { ERROR_CATALOGUE, ErrorCode, formatGraphQLError, PRINCIPAL_HEADER, type ClientInfo, type Logger, type Principal, type PrincipalCodec } from '@dataplat/kit';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
@@ -65,6 +65,19 @@ function formatGatewayError(formatted: GraphQLFormattedError, error: unknown): G
   return formatGraphQLError(formatted, error);
 }
 
+/** At /graphql, a response with no data because a subgraph is down is a 503, not a 200. */
+const upstreamStatusPlugin: ApolloServerPlugin<GatewayContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind !== 'single') return;
+        const { data, errors } = response.body.singleResult;
+        if (data == null && errors?.some((e) => e.extensions?.code === ErrorCode.UPSTREAM_UNAVAILABLE)) response.http.status = 503;
+      },
+    };
+  },
+};
+
 /**
  * Composes the running subgraphs (their SDL, read at start) into one supergraph. A failed
  * composition rejects, with the composition errors, and start-up stops.
@@ -82,7 +95,7 @@ export async function createGateway(opts: { subgraphs: SubgraphEndpoint[]; princ
     includeStacktraceInErrorResponses: false,
     stopOnTerminationSignals: false,
     logger: opts.logger,
-    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginUsageReportingDisabled()],
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginUsageReportingDisabled(), upstreamStatusPlugin],
   });
   await server.start();
   return {

@@ -8,6 +8,6 @@ export interface PrismaOptions {
 
 /** A Prisma client on the pg driver adapter (Rust-free query compiler, works offline). */
 export function createPrismaClient(url: string, options: PrismaOptions = {}): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
+  const adapter = new PrismaPg({ connectionString: url, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   return new PrismaClient({ adapter });
 }

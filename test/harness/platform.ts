@@ -15,6 +15,8 @@ export interface TestPlatform {
   jwtSecret: string;
   jwtIssuer: string;
   dataDir: string;
+  /** The platform's database (embedded or on E2E_DATABASE_URL), for tests that inspect tables. */
+  databaseUrl: string;
   /** Everything the platform printed (stdout and stderr), for assertions and debugging. */
   output(): string;
   /** Sends a signal and waits for the process to end; returns its exit code. */
@@ -37,6 +39,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
   const port = await freePort();
   const server = process.env.E2E_DATABASE_URL;
   const dbName = server ? `e2e_${randomBytes(6).toString('hex')}` : undefined;
+  const embeddedPort = server ? 0 : await freePort();
   if (server && dbName) await adminQuery(server, `CREATE DATABASE ${dbName}`);
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -51,7 +54,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     JWT_ISSUER: 'dataplat-e2e',
     PLATFORM_ADMIN_EMAIL: 'root@e2e.test',
     PLATFORM_ADMIN_PASSWORD: `Adm1n-${randomBytes(9).toString('base64url')}`,
-    ...(server && dbName ? { DATABASE_URL: withDatabase(server, dbName) } : {}),
+    ...(server && dbName ? { DATABASE_URL: withDatabase(server, dbName) } : { EMBEDDED_PG_PORT: String(embeddedPort) }),
     ...options.env,
   };
   let child: ChildProcess | undefined;
@@ -85,6 +88,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     jwtSecret: env.JWT_SECRET,
     jwtIssuer: env.JWT_ISSUER,
     dataDir,
+    databaseUrl: server && dbName ? withDatabase(server, dbName) : `postgresql://postgres:postgres@127.0.0.1:${embeddedPort}/dataplat`,
     output: () => log,
     signal: halt,
     restart: async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -44,6 +45,16 @@ const optionalUrl = z
   .pipe(z.string().url().optional())
   .optional();
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxySpec(token: string): boolean {
+  const [address, bits, extra] = token.split('/');
+  if (extra !== undefined) return false;
+  if (PROXY_NAMES.has(token)) return true;
+  const family = isIP(address);
+  if (!family) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
 /** An empty variable counts as unset (the usual convention for environment files). */
 const unsetIfEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
@@ -67,14 +78,30 @@ const EnvSchema = z.object({
    * `true` (anyone: only behind a proxy that strips them), or addresses, CIDRs and the
    * names loopback, linklocal, uniquelocal, comma-separated.
    */
-  TRUST_PROXY: z.string().default('loopback'),
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .refine((v) => v === 'true' || v === 'false' || v.split(',').every((t) => isProxySpec(t.trim())), {
+      message: 'must be true, false, or comma-separated addresses, CIDRs or loopback/linklocal/uniquelocal',
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   IDENTITY_PORT: port(8081),
   IDENTITY_URL: optionalUrl,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_DURATION: duration('15m'),
+  MAX_TRUSTED_DEVICES: z.coerce.number().int().min(0).default(5),
   IDEMPOTENCY_TTL: duration('24h'),
+  API_KEY_ROTATION_GRACE: duration('24h'), // the old key of a rotation keeps working this long
+  /** Public base URL of the platform, for links in e-mails. */
+  PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /** SMTP server for e-mail (smtp://user:pass@host:587, smtps://...); unset: e-mails are written to DATA_DIR/mail. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default('Data platform <no-reply@dataplat.local>'),
+  /** open: anyone may register (POST /api/v1/auth/register); closed: accounts come from administrators only. */
+  SELF_REGISTRATION: z.enum(['open', 'closed']).default('open'),
+  EMAIL_VERIFICATION_TTL: duration('24h'),
+  PASSWORD_RESET_TTL: duration('1h'),
 });
 
 export type PlatformConfig = Omit<z.infer<typeof EnvSchema>, 'JWT_SECRET' | 'DATA_DIR'> & {

@@ -1,4 +1,5 @@
 import type { RouteSpec } from '../route-spec';
+import { accountRoutes } from './identity/account.routes';
 import { apiKeyRoutes } from './identity/api-keys.routes';
 import { authRoutes } from './identity/auth.routes';
 import { deviceRoutes } from './identity/devices.routes';
@@ -7,4 +8,4 @@ import { sessionRoutes } from './identity/sessions.routes';
 import { userRoutes } from './identity/users.routes';
 
 /** Every route the facade serves, one file per spec section. */
-export const ROUTES: RouteSpec[] = [...authRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes];
+export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes];

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@dataplat/db';
 import { buildFederatedSchema, type PlatformConfig, type TokenService } from '@dataplat/kit';
 import type { GraphQLSchema } from 'graphql';
+import { accountModule } from './account/account.module';
 import { apiKeysModule } from './api-keys/api-keys.module';
 import { authModule } from './auth/auth.module';
 import { createCore, type IdentityModule } from './core';
@@ -16,7 +17,7 @@ export interface IdentityDeps {
 }
 
 /** Every domain of the identity subgraph. */
-const MODULES = [authModule, usersModule, rolesModule, sessionsModule, devicesModule, apiKeysModule];
+const MODULES = [authModule, accountModule, usersModule, rolesModule, sessionsModule, devicesModule, apiKeysModule];
 
 /** Wires the modules on one shared core and builds the identity subgraph schema. */
 export async function buildIdentitySchema({ db, tokens, config }: IdentityDeps): Promise<GraphQLSchema> {

@@ -1,6 +1,8 @@
 import type { PrismaClient } from '@dataplat/db';
 import { PrincipalCodec, startSubgraphServer, tokenServiceFromConfig, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
 import { buildIdentitySchema } from './identity';
+import { OutboxDispatcher } from './notifications/dispatcher';
+import { emailTransportFrom } from './notifications/email-transport';
 
 export interface IdentityServerOptions {
   db: PrismaClient;
@@ -9,11 +11,14 @@ export interface IdentityServerOptions {
   port?: number;
 }
 
-/** Starts the identity subgraph on its port (8081 by default; 0 picks a free one). */
+/**
+ * Starts the identity subgraph on its port (8081 by default; 0 picks a free one) and the
+ * dispatcher that delivers its queued e-mails.
+ */
 export async function startIdentity(opts: IdentityServerOptions): Promise<RunningSubgraph> {
   const tokens = await tokenServiceFromConfig(opts.config);
   const schema = await buildIdentitySchema({ db: opts.db, tokens, config: opts.config });
-  return startSubgraphServer({
+  const server = await startSubgraphServer({
     name: 'identity',
     schema,
     principals: await PrincipalCodec.create(opts.config.JWT_SECRET),
@@ -21,4 +26,15 @@ export async function startIdentity(opts: IdentityServerOptions): Promise<Runnin
     host: opts.config.HOST,
     port: opts.port ?? opts.config.IDENTITY_PORT,
   });
+  const transport = emailTransportFrom(opts.config);
+  const dispatcher = new OutboxDispatcher(opts.db, transport, opts.config.MAIL_FROM, opts.logger);
+  dispatcher.start();
+  opts.logger.info({ transport: transport.name }, 'e-mail dispatcher started');
+  return {
+    ...server,
+    close: async () => {
+      await dispatcher.stop();
+      await server.close();
+    },
+  };
 }

@@ -19,6 +19,8 @@ export interface Principal {
   sessionId?: number;
   /** The user logged in with a temporary password and must change it first. */
   passwordChangeRequired?: boolean;
+  /** API keys only: LIVE or TEST (`dpk_live_` / `dpk_test_`), for services that keep test data apart. */
+  apiKeyMode?: 'LIVE' | 'TEST';
 }
 
 /** System roles shared by every tenant. */

@@ -1,0 +1,109 @@
+import type { PrismaClient } from '@dataplat/db';
+import Redis from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import pg from 'pg';
+
+/** PostgreSQL channel on which identity announces revoked access tokens ("<jti>|<expiresAtMs>"). */
+export const REVOCATION_CHANNEL = 'dataplat_token_revoked';
+
+/** Where revoked access-token ids are looked up. */
+export interface BlocklistStore {
+  isRevoked(jti: string): Promise<boolean>;
+  /** Records a revocation heard on the channel (no-op where identity already wrote it). */
+  add(jti: string, expiresAtMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The database store: identity's blocklist table, written by identity itself. */
+export class DatabaseBlocklistStore implements BlocklistStore {
+  constructor(private readonly db: PrismaClient) {}
+  async isRevoked(jti: string): Promise<boolean> {
+    return (await this.db.revokedToken.findUnique({ where: { jti }, select: { jti: true } })) !== null;
+  }
+  async add(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+/** The Redis store (REDIS_URL): one key per revoked token, expiring with the token. */
+export class RedisBlocklistStore implements BlocklistStore {
+  private readonly redis: Redis;
+  constructor(url: string) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  }
+  async isRevoked(jti: string): Promise<boolean> {
+    return (await this.redis.exists(`dataplat:bl:${jti}`)) === 1;
+  }
+  async add(jti: string, expiresAtMs: number): Promise<void> {
+    const ttl = expiresAtMs - Date.now();
+    if (ttl > 0) await this.redis.set(`dataplat:bl:${jti}`, '1', 'PX', ttl);
+  }
+  /** Copies live entries of the database blocklist (revocations made while no edge listened). */
+  async syncFrom(db: PrismaClient): Promise<number> {
+    const live = await db.revokedToken.findMany({ where: { expiresAt: { gt: new Date() } }, select: { jti: true, expiresAt: true } });
+    for (const t of live) await this.add(t.jti, t.expiresAt.getTime());
+    return live.length;
+  }
+  async close(): Promise<void> {
+    await this.redis.quit();
+  }
+}
+
+/**
+ * The gateway's blocklist check (spec 1, Authentication rule 2). Revocations arrive at once
+ * through PostgreSQL LISTEN; a token seen revoked stays cached until it expires, a token
+ * found clean is trusted for `clearTtlMs` only, so a notification missed during a reconnect
+ * delays a revocation by at most that long.
+ */
+export class TokenBlocklist {
+  private readonly revoked = new LRUCache<string, true>({ max: 100_000 });
+  private readonly clear: LRUCache<string, true>;
+  private listener?: pg.Client;
+  private closed = false;
+
+  constructor(
+    private readonly store: BlocklistStore,
+    clearTtlMs = 2_000,
+  ) {
+    this.clear = new LRUCache<string, true>({ max: 100_000, ttl: clearTtlMs });
+  }
+
+  async isRevoked(jti: string): Promise<boolean> {
+    if (this.revoked.has(jti)) return true;
+    if (this.clear.has(jti)) return false;
+    const revoked = await this.store.isRevoked(jti);
+    if (revoked) this.revoked.set(jti, true);
+    else this.clear.set(jti, true);
+    return revoked;
+  }
+
+  markRevoked(jti: string, expiresAtMs: number): void {
+    const ttl = expiresAtMs - Date.now();
+    this.clear.delete(jti);
+    if (ttl > 0) this.revoked.set(jti, true, { ttl });
+  }
+
+  /** Listens for revocations on the database channel; reconnects after a lost connection. */
+  async listen(databaseUrl: string, onError: (e: unknown) => void): Promise<void> {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    client.on('notification', (msg) => {
+      const [jti, exp] = (msg.payload ?? '').split('|');
+      if (!jti) return;
+      const expiresAtMs = Number(exp) || Date.now() + 3_600_000;
+      this.markRevoked(jti, expiresAtMs);
+      this.store.add(jti, expiresAtMs).catch(onError);
+    });
+    client.on('error', (e) => {
+      onError(e);
+      if (!this.closed) setTimeout(() => this.listen(databaseUrl, onError).catch(onError), 1_000).unref();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${REVOCATION_CHANNEL}`);
+    this.listener = client;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.listener?.end().catch(() => undefined);
+    await this.store.close();
+  }
+}
