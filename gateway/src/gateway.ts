@@ -5,6 +5,7 @@ import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDis
 import { ERROR_CATALOGUE, ErrorCode, formatGraphQLError, PRINCIPAL_HEADER, type ClientInfo, type Logger, type Principal, type PrincipalCodec } from '@dataplat/kit';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import fetch from 'node-fetch';
+import { PlanCache } from './plans';
 
 // The gateway otherwise exports usage metrics to Apollo's servers: never from this platform.
 process.env.APOLLO_TELEMETRY_DISABLED = '1';
@@ -27,6 +28,8 @@ export interface Gateway {
   /** The composed API schema (what clients can query). */
   schema(): GraphQLSchema;
   subgraphs: SubgraphEndpoint[];
+  /** Query-plan cache: boot-time planning of known operations, hit counters. */
+  plans: PlanCache;
   stop(): Promise<void>;
 }
 
@@ -98,7 +101,11 @@ export async function createGateway(opts: { subgraphs: SubgraphEndpoint[]; princ
     plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginUsageReportingDisabled(), upstreamStatusPlugin],
   });
   await server.start();
+  // The supergraph is composed once (no polling), so the planner instrumented here stays.
+  const plans = new PlanCache(gateway);
+  plans.instrument();
   return {
+    plans,
     server,
     schema: () => (gateway as unknown as { schema: GraphQLSchema }).schema,
     subgraphs: opts.subgraphs,
