@@ -3,6 +3,7 @@ import { PrincipalCodec, startSubgraphServer, tokenServiceFromConfig, type Logge
 import { buildIdentitySchema } from './identity';
 import { OutboxDispatcher } from './notifications/dispatcher';
 import { emailTransportFrom } from './notifications/email-transport';
+import { RevocationRepository } from './tokens/revocation.repository';
 
 export interface IdentityServerOptions {
   db: PrismaClient;
@@ -30,9 +31,14 @@ export async function startIdentity(opts: IdentityServerOptions): Promise<Runnin
   const dispatcher = new OutboxDispatcher(opts.db, transport, opts.config.MAIL_FROM, opts.logger);
   dispatcher.start();
   opts.logger.info({ transport: transport.name }, 'e-mail dispatcher started');
+  // Bookkeeping of expired access tokens (issued and revoked) is worthless: drop it hourly.
+  const tokens = new RevocationRepository(opts.db);
+  const purge = setInterval(() => tokens.purgeExpired().catch((e) => opts.logger.warn({ err: e }, 'token purge failed')), 3_600_000);
+  purge.unref();
   return {
     ...server,
     close: async () => {
+      clearInterval(purge);
       await dispatcher.stop();
       await server.close();
     },
