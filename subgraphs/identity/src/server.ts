@@ -32,8 +32,8 @@ export async function startIdentity(opts: IdentityServerOptions): Promise<Runnin
   dispatcher.start();
   opts.logger.info({ transport: transport.name }, 'e-mail dispatcher started');
   // Bookkeeping of expired access tokens (issued and revoked) is worthless: drop it hourly.
-  const tokens = new RevocationRepository(opts.db);
-  const purge = setInterval(() => tokens.purgeExpired().catch((e) => opts.logger.warn({ err: e }, 'token purge failed')), 3_600_000);
+  const issuedTokens = new RevocationRepository(opts.db);
+  const purge = setInterval(() => issuedTokens.purgeExpired().catch((e) => opts.logger.warn({ err: e }, 'token purge failed')), 3_600_000);
   purge.unref();
   return {
     ...server,
