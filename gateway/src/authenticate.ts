@@ -1,5 +1,8 @@
 import { DomainError, ErrorCode, first, isPlatformAdmin, type Principal, type TokenService } from '@dataplat/kit';
 import { LRUCache } from 'lru-cache';
+import type { ApiKeyAuthenticator } from './api-keys';
+import type { TokenBlocklist } from './blocklist';
+import { ServiceTokenVerifier, withServiceTenant } from './service-tokens';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -9,6 +12,16 @@ export interface AuthOutcome {
   error?: DomainError;
   /** Stable id of the presented credential (token jti), to cache derived work. */
   credentialId?: string;
+  /** API keys: their own rate-limit bucket and limit per minute (null: the platform default). */
+  rateLimit?: { key: string; perMinute: number | null };
+}
+
+/** Credentials other than bearer access tokens that the edge accepts when configured. */
+export interface AuthenticatorExtensions {
+  /** X-API-Key (spec 1 "Authentication"); without it a presented key is refused. */
+  apiKeys?: ApiKeyAuthenticator;
+  /** Revoked access tokens (spec 1, Authentication rule 2); without it none are refused early. */
+  blocklist?: TokenBlocklist;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,14 +35,62 @@ const ANONYMOUS: AuthOutcome = {};
 export class Authenticator {
   private readonly verified = new LRUCache<string, { principal: Principal; jti: string }>({ max: 100_000 });
 
-  constructor(private readonly tokens: TokenService) {}
+  private readonly services: ServiceTokenVerifier;
 
-  async authenticate(headers: Headers): Promise<AuthOutcome> {
+  constructor(
+    private readonly tokens: TokenService,
+    private readonly extensions: AuthenticatorExtensions = {},
+  ) {
+    this.services = new ServiceTokenVerifier(tokens);
+  }
+
+  /**
+   * `clientIp` is the client address as the edge resolved it (clientOf), for API-key
+   * allow-lists. X-API-Key counts only when there is no Authorization header.
+   */
+  async authenticate(headers: Headers, clientIp: string | null = null): Promise<AuthOutcome> {
     const authorization = first(headers.authorization);
-    if (!authorization) return ANONYMOUS;
+    if (!authorization) return this.apiKey(first(headers['x-api-key']), clientIp, first(headers['x-tenant-id']));
+    const service = await this.serviceToken(authorization, first(headers['x-tenant-id']));
+    if (service) return service;
     try {
       const { principal, jti } = await this.bearer(authorization);
+      if (await this.revoked(jti)) throw new DomainError(ErrorCode.TOKEN_REVOKED);
       return { principal: withTenant(principal, first(headers['x-tenant-id'])), credentialId: jti };
+    } catch (e) {
+      return { error: e instanceof DomainError ? e : new DomainError(ErrorCode.TOKEN_MALFORMED) };
+    }
+  }
+
+  /** A blocklist that cannot be read (store down) fails closed, as a 503. */
+  private async revoked(jti: string): Promise<boolean> {
+    if (!this.extensions.blocklist) return false;
+    try {
+      return await this.extensions.blocklist.isRevoked(jti);
+    } catch {
+      throw new DomainError(ErrorCode.UPSTREAM_UNAVAILABLE);
+    }
+  }
+
+  private async apiKey(key: string | undefined, clientIp: string | null, tenantHeader: string | undefined): Promise<AuthOutcome> {
+    if (key === undefined) return ANONYMOUS;
+    if (!this.extensions.apiKeys) return { error: new DomainError(ErrorCode.API_KEY_INVALID) };
+    try {
+      const { principal, credentialId, rateLimit } = await this.extensions.apiKeys.verify(key.trim(), clientIp);
+      return { principal: withTenant(principal, tenantHeader), credentialId, rateLimit };
+    } catch (e) {
+      // A failed lookup (database unreachable) is not a bad key: 503, never a silent 401.
+      return { error: e instanceof DomainError ? e : new DomainError(ErrorCode.UPSTREAM_UNAVAILABLE) };
+    }
+  }
+
+  /** A bearer token of type `service`; undefined for anything else (the access-token path decides). */
+  private async serviceToken(authorization: string, tenantHeader: string | undefined): Promise<AuthOutcome | undefined> {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+    if (!token || this.verified.has(token)) return undefined;
+    try {
+      const principal = await this.services.verify(token);
+      return principal && { principal: withServiceTenant(principal, tenantHeader), credentialId: principal.tokenId };
     } catch (e) {
       return { error: e instanceof DomainError ? e : new DomainError(ErrorCode.TOKEN_MALFORMED) };
     }

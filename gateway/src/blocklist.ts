@@ -1,10 +1,10 @@
 import type { PrismaClient } from '@dataplat/db';
 import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import pg from 'pg';
 
-/** PostgreSQL channel on which identity announces revoked access tokens ("<jti>|<expiresAtMs>"). */
-export const REVOCATION_CHANNEL = 'dataplat_token_revoked';
+import { REVOCATION_CHANNEL } from '@dataplat/kit';
+
+export { REVOCATION_CHANNEL };
 
 /** Where revoked access-token ids are looked up. */
 export interface BlocklistStore {
@@ -50,15 +50,13 @@ export class RedisBlocklistStore implements BlocklistStore {
 
 /**
  * The gateway's blocklist check (spec 1, Authentication rule 2). Revocations arrive at once
- * through PostgreSQL LISTEN; a token seen revoked stays cached until it expires, a token
+ * through PostgreSQL LISTEN (PgListener -> onNotification); a token seen revoked stays cached until it expires, a token
  * found clean is trusted for `clearTtlMs` only, so a notification missed during a reconnect
  * delays a revocation by at most that long.
  */
 export class TokenBlocklist {
   private readonly revoked = new LRUCache<string, true>({ max: 100_000 });
   private readonly clear: LRUCache<string, true>;
-  private listener?: pg.Client;
-  private closed = false;
 
   constructor(
     private readonly store: BlocklistStore,
@@ -82,28 +80,21 @@ export class TokenBlocklist {
     if (ttl > 0) this.revoked.set(jti, true, { ttl });
   }
 
-  /** Listens for revocations on the database channel; reconnects after a lost connection. */
-  async listen(databaseUrl: string, onError: (e: unknown) => void): Promise<void> {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    client.on('notification', (msg) => {
-      const [jti, exp] = (msg.payload ?? '').split('|');
-      if (!jti) return;
-      const expiresAtMs = Number(exp) || Date.now() + 3_600_000;
-      this.markRevoked(jti, expiresAtMs);
-      this.store.add(jti, expiresAtMs).catch(onError);
-    });
-    client.on('error', (e) => {
-      onError(e);
-      if (!this.closed) setTimeout(() => this.listen(databaseUrl, onError).catch(onError), 1_000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${REVOCATION_CHANNEL}`);
-    this.listener = client;
+  /** Handler for REVOCATION_CHANNEL notifications ("<jti>|<expiresAtMs>"), see PgListener. */
+  onNotification(payload: string, onError: (e: unknown) => void = () => undefined): void {
+    const [jti, exp] = payload.split('|');
+    if (!jti) return;
+    const expiresAtMs = Number(exp) || Date.now() + 3_600_000;
+    this.markRevoked(jti, expiresAtMs);
+    this.store.add(jti, expiresAtMs).catch(onError);
+  }
+
+  /** After a lost notification connection: forget which tokens were found clean. */
+  forgetClean(): void {
+    this.clear.clear();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    await this.listener?.end().catch(() => undefined);
     await this.store.close();
   }
 }

@@ -22,7 +22,7 @@ export function registerEdgeAuth(app: FastifyInstance, authenticator: Authentica
   app.decorate('trustProxySetting', trustProxy as never);
   app.decorateRequest('auth', null as unknown as AuthOutcome);
   app.addHook('onRequest', async (request) => {
-    request.auth = await authenticator.authenticate(request.headers);
+    request.auth = await authenticator.authenticate(request.headers, clientOf(request).ip);
   });
 }
 

@@ -8,3 +8,4 @@ export * from './api-key-usage';
 export * from './ip-allow-list';
 export * from './pg-listener';
 export * from './service-tokens';
+export * from './blocklist';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { checkReadiness, registerEdgeAuth, registerGraphQL, type Authenticator, type Gateway } from '@dataplat/gateway';
-import { DomainError, ErrorCode, type Logger, type RateLimiter } from '@dataplat/kit';
+import { DomainError, ErrorCode, isPlatformAdmin, type Logger, type RateLimiter } from '@dataplat/kit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pathOf, renderDomainError, type RenderedError } from './envelope';
 import { InProcessExecutor } from './executor';
@@ -8,6 +8,7 @@ import { registerFacade } from './facade';
 import type { IdempotencyStore } from './idempotency';
 import { buildOpenApi } from './openapi';
 import { CoercionError, compileRoutes } from './route-table';
+import { rateLimitBucket } from './rate-limit-bucket';
 import { ROUTES } from './routes';
 
 export interface EdgeOptions {
@@ -52,9 +53,8 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
   registerEdgeAuth(app, opts.authenticator, opts.trustProxy);
   app.addHook('onRequest', async (request, reply) => {
     if (UNLIMITED.has(pathOf(request.url))) return;
-    const p = request.auth.principal;
-    const key = p ? `p:${p.homeTenantId}:${p.subject}` : `ip:${request.ip}`;
-    const decision = await opts.rateLimiter.hit(key, opts.rateLimitPerMinute);
+    const bucket = rateLimitBucket(request.auth, request.ip, opts.rateLimitPerMinute);
+    const decision = await opts.rateLimiter.hit(bucket.key, bucket.limit);
     reply.header('x-ratelimit-limit', decision.limit);
     reply.header('x-ratelimit-remaining', decision.remaining);
     reply.header('x-ratelimit-reset', decision.resetAt);
@@ -71,13 +71,25 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
 
   await registerGraphQL(app, opts.gateway);
   registerFacade(app, { routes, executor: new InProcessExecutor(opts.gateway), idempotency: opts.idempotency });
+  // Every facade operation is planned now: no REST request ever waits for the query planner.
+  await opts.gateway.plans.prewarm(routes);
+  app.get('/internal/metrics', async (request) => {
+    if (!isPlatformAdmin(request.auth.principal)) {
+      throw request.auth.error ?? new DomainError(request.auth.principal ? ErrorCode.FORBIDDEN : ErrorCode.AUTHENTICATION_REQUIRED);
+    }
+    const memory = process.memoryUsage();
+    return {
+      planCache: opts.gateway.plans.snapshot(),
+      process: { uptimeSeconds: Math.round(process.uptime()), rssMiB: Math.round(memory.rss / 2 ** 20), heapUsedMiB: Math.round(memory.heapUsed / 2 ** 20) },
+    };
+  });
   const openapi = buildOpenApi(routes);
   app.get('/openapi.json', async () => openapi);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     const [r, database] = await Promise.all([
       checkReadiness(opts.gateway),
-      opts.databaseReady().then(
+      withTimeout(opts.databaseReady(), 2_000).then(
         () => 'up' as const,
         () => 'down' as const,
       ),
@@ -117,4 +129,12 @@ function sendError(request: FastifyRequest, reply: FastifyReply, rendered: Rende
     return reply.send({ errors: [{ message, extensions: { code, details, requestId: request.id } }] });
   }
   return reply.send(rendered.body);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -27,9 +27,12 @@ export function registerFacade(app: FastifyInstance, deps: FacadeDeps): void {
 
 async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
   const { principal, error } = request.auth;
-  if (route.auth === 'bearer') {
+  if (route.auth === 'bearer' || route.auth === 'service_token') {
     if (error) throw error;
     if (!principal) throw new DomainError(ErrorCode.AUTHENTICATION_REQUIRED);
+    // Service tokens reach only routes that declare them; those routes take nothing else.
+    if (route.auth === 'bearer' && principal.kind === 'service_token') throw new DomainError(ErrorCode.TOKEN_NOT_ACCESS);
+    if (route.auth === 'service_token' && principal.kind !== 'service_token') throw new DomainError(ErrorCode.SERVICE_TOKEN_REQUIRED);
   }
   if (route.tenantHeader === 'required' && !first(request.headers['x-tenant-id'])) throw new DomainError(ErrorCode.TENANT_REQUIRED);
   const variables = buildVariables(route, request);
@@ -66,7 +69,7 @@ async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRe
     if (key && callerKey) await deps.idempotency.release(callerKey, key);
     throw e;
   }
-  if (key && callerKey) await deps.idempotency.complete(callerKey, key, { status, body: payload });
+  if (key && callerKey) await deps.idempotency.complete(callerKey, key, { status, body: withoutSecrets(payload, route.secretFields) });
   return send(reply, status, payload);
 }
 
@@ -84,4 +87,18 @@ function buildVariables(route: CompiledRoute, request: FastifyRequest): Record<s
     if (value !== undefined) variables[name] = value;
   }
   return variables;
+}
+
+/** A copy of a response body with its one-time secrets set to null (for storage). */
+export function withoutSecrets(body: unknown, paths: string[] | undefined): unknown {
+  if (!paths?.length || body === null || typeof body !== 'object') return body;
+  const copy = structuredClone(body) as Record<string, unknown>;
+  for (const path of paths) {
+    const parts = path.split('.');
+    let node: unknown = copy;
+    for (const part of parts.slice(0, -1)) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+    const last = parts[parts.length - 1];
+    if (node && typeof node === 'object' && last in node) (node as Record<string, unknown>)[last] = null;
+  }
+  return copy;
 }

@@ -7,9 +7,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: `public` (no credentials needed; a bad token is ignored), `bearer`
- * (access token, or later an API key), `refresh_token` (the token travels in the body).
+ * (access token or API key; a service token is refused), `service_token` (a bearer token
+ * of type `service` only), `refresh_token` (the token travels in the body).
  */
-export type RouteAuth = 'public' | 'bearer' | 'refresh_token';
+export type RouteAuth = 'public' | 'bearer' | 'service_token' | 'refresh_token';
 
 export type Binding =
   | { from: 'body'; name?: string }
@@ -32,6 +33,11 @@ export interface RouteSpec {
   result: string;
   /** Success status (200 unless stated). 204 sends no body. */
   status?: number;
+  /**
+   * Response fields holding a secret shown once (dot paths, e.g. `newKey.apiKey`). They are
+   * never stored for X-Idempotency-Key replays: a replay returns null in their place.
+   */
+  secretFields?: string[];
   /** The X-Tenant-ID header must be present (spec: user and role creation, data plane). */
   tenantHeader?: 'required';
 }

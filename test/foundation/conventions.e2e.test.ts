@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { createUser, PLATFORM_TENANT } from '../harness/factories';
+import { query } from '../harness/database';
 import { startPlatform, type TestPlatform } from '../harness/platform';
 
 let platform: TestPlatform;
@@ -110,6 +111,22 @@ describe('X-Idempotency-Key', () => {
   });
 });
 
+describe('X-Idempotency-Key and one-time secrets', () => {
+  it('never stores a secret shown once: a replay returns null in its place', async () => {
+    const user = await createUser(api, adminToken);
+    const opts = { token: adminToken, headers: { 'x-idempotency-key': `reset-${user.id}` } };
+    const first = await api.post(`/api/v1/users/${user.id}/reset-password`, undefined, opts);
+    expect(first.status).toBe(200);
+    expect(first.body.temporaryPassword).toMatch(/^\S{12,}$/);
+    const replay = await api.post(`/api/v1/users/${user.id}/reset-password`, undefined, opts);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual({ temporaryPassword: null });
+    const stored = await query(platform.databaseUrl, 'SELECT response_body FROM platform.idempotency_records WHERE key = $1', [`reset-${user.id}`]);
+    expect(stored).toHaveLength(1);
+    expect(stored[0].response_body).not.toContain(first.body.temporaryPassword);
+  });
+});
+
 describe('authorization and input rules', () => {
   it('a non-admin gets 403 on the user list', async () => {
     const user = await createUser(api, adminToken);
@@ -163,3 +180,20 @@ async function adminRoleId(): Promise<number> {
   const res = await api.get('/api/v1/roles/all', { token: adminToken });
   return res.body.find((r: { name: string }) => r.name === 'ADMIN').id;
 }
+
+describe('/internal/metrics', () => {
+  it('shows that facade requests never plan (plans are built at boot), to platform admins only', async () => {
+    const before = (await api.get('/internal/metrics', { token: adminToken })).body.planCache;
+    for (let i = 0; i < 3; i++) await api.get('/api/v1/users/me', { token: adminToken });
+    await api.get('/api/v1/users?page=1&size=5', { token: adminToken });
+    await api.get('/api/v1/roles/all', { token: adminToken });
+    const res = await api.get('/internal/metrics', { token: adminToken });
+    expect(res.status).toBe(200);
+    expect(res.body.planCache.plannedAtBoot).toBeGreaterThan(10);
+    expect(res.body.planCache.plannedOnRequestPath).toBe(before.plannedOnRequestPath);
+    expect(res.body.planCache.cacheHits - before.cacheHits).toBe(5);
+    expectEnvelope(await api.get('/internal/metrics'), 401, 'DPF-AUTH-001');
+    const user = await createUser(api, adminToken);
+    expectEnvelope(await api.get('/internal/metrics', { token: (await api.login(user.email, user.password)).accessToken }), 403, 'DPF-AUTH-007');
+  });
+});

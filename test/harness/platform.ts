@@ -88,7 +88,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     jwtSecret: env.JWT_SECRET,
     jwtIssuer: env.JWT_ISSUER,
     dataDir,
-    databaseUrl: server && dbName ? withDatabase(server, dbName) : `postgresql://postgres:postgres@127.0.0.1:${embeddedPort}/dataplat`,
+    databaseUrl: server && dbName ? withDatabase(server, dbName) : `postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/dataplat`,
     output: () => log,
     signal: halt,
     restart: async () => {

@@ -155,3 +155,15 @@ describe('authentication events', () => {
     expect(rows).toEqual([{ type: 'LOGIN', outcome: 'FAILURE', reason: 'DPF-IAM-001', ip_address: '203.0.113.7', user_agent: 'e2e-agent/1.0', request_id: expect.any(String) }]);
   });
 });
+
+describe('POST /api/v1/auth/change-password', () => {
+  it('changes the own password with the current one, and needs a bearer token', async () => {
+    const adminToken = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+    const user = await createUser(api, adminToken);
+    const { accessToken } = await api.login(user.email, user.password);
+    expectEnvelope(await api.post('/api/v1/auth/change-password', { currentPassword: user.password, newPassword: 'changed-password-123' }), 401, 'DPF-AUTH-001');
+    expectEnvelope(await api.post('/api/v1/auth/change-password', { currentPassword: 'not-my-password', newPassword: 'changed-password-123' }, { token: accessToken }), 400, 'DPF-IAM-027');
+    expect((await api.post('/api/v1/auth/change-password', { currentPassword: user.password, newPassword: 'changed-password-123' }, { token: accessToken })).status).toBe(204);
+    expect((await api.login(user.email, 'changed-password-123')).user.id).toBe(user.id);
+  });
+});

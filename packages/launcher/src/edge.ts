@@ -1,5 +1,20 @@
 import type { PrismaClient } from '@dataplat/db';
-import { Authenticator, createGateway, trustProxyOption, type SubgraphEndpoint } from '@dataplat/gateway';
+import {
+  API_KEY_CHANNEL,
+  ApiKeyAuthenticator,
+  ApiKeyUsageRecorder,
+  Authenticator,
+  createGateway,
+  DatabaseBlocklistStore,
+  PgListener,
+  PrismaApiKeyStore,
+  RedisBlocklistStore,
+  REVOCATION_CHANNEL,
+  TokenBlocklist,
+  type BlocklistStore,
+  trustProxyOption,
+  type SubgraphEndpoint,
+} from '@dataplat/gateway';
 import { createRateLimitStore, PrincipalCodec, RateLimiter, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
 import { createEdgeServer, IdempotencyStore } from '@dataplat/rest-facade';
 
@@ -11,8 +26,16 @@ export interface RunningEdge {
 /**
  * The public edge: gateway composed from `subgraphs`, REST facade, rate limits and
  * idempotency, listening on HOST:PORT. Stops what it started, in reverse order.
+ * `databaseUrl` (the database `db` talks to) feeds the LISTEN connection that carries
+ * API-key changes from identity.
  */
-export async function startEdge(config: PlatformConfig, logger: Logger, db: PrismaClient, subgraphs: SubgraphEndpoint[]): Promise<RunningEdge> {
+export async function startEdge(
+  config: PlatformConfig,
+  logger: Logger,
+  db: PrismaClient,
+  subgraphs: SubgraphEndpoint[],
+  databaseUrl: string | undefined = config.DATABASE_URL,
+): Promise<RunningEdge> {
   const stack: Array<() => Promise<unknown>> = [];
   const stop = async () => {
     while (stack.length) await stack.pop()!().catch((e) => logger.error({ err: e }, 'error during shutdown'));
@@ -29,9 +52,10 @@ export async function startEdge(config: PlatformConfig, logger: Logger, db: Pris
     purge.unref();
     stack.push(async () => clearInterval(purge));
 
+    const { apiKeys, blocklist } = await startCredentialChecks(config, db, databaseUrl, logger, stack);
     const edge = await createEdgeServer({
       gateway,
-      authenticator: new Authenticator(await tokenServiceFromConfig(config)),
+      authenticator: new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist }),
       rateLimiter: new RateLimiter(store),
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       idempotency,
@@ -50,4 +74,53 @@ export async function startEdge(config: PlatformConfig, logger: Logger, db: Pris
     await stop();
     throw e;
   }
+}
+
+/**
+ * Credential checks that depend on identity's changes: X-API-Key lookups (usage written
+ * behind) and the access-token blocklist (Redis store with REDIS_URL, else the database).
+ * Both caches hear identity's NOTIFYs over one LISTEN connection; a lost connection clears
+ * what may have gone stale (see PgListener).
+ */
+async function startCredentialChecks(
+  config: PlatformConfig,
+  db: PrismaClient,
+  databaseUrl: string | undefined,
+  logger: Logger,
+  stack: Array<() => Promise<unknown>>,
+): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist }> {
+  const store = new PrismaApiKeyStore(db);
+  const usage = new ApiKeyUsageRecorder(store, 60_000, logger);
+  usage.start();
+  stack.push(() => usage.stop());
+  const apiKeys = new ApiKeyAuthenticator(store, { usage });
+
+  let revocations: BlocklistStore = new DatabaseBlocklistStore(db);
+  if (config.REDIS_URL) {
+    const redis = new RedisBlocklistStore(config.REDIS_URL);
+    await redis.syncFrom(db);
+    revocations = redis;
+  }
+  const blocklist = new TokenBlocklist(revocations);
+  stack.push(() => blocklist.close());
+
+  if (!databaseUrl) {
+    logger.warn('no database URL for notifications: revocations reach this edge only when its caches expire (API keys 30 s, tokens 2 s)');
+    return { apiKeys, blocklist };
+  }
+  const onError = (e: unknown) => logger.warn({ err: e }, 'blocklist store write failed');
+  const listener = new PgListener(
+    databaseUrl,
+    { [API_KEY_CHANNEL]: (payload) => apiKeys.onNotification(payload), [REVOCATION_CHANNEL]: (payload) => blocklist.onNotification(payload, onError) },
+    {
+      logger,
+      onReconnect: () => {
+        apiKeys.clear();
+        blocklist.forgetClean();
+      },
+    },
+  );
+  await listener.start();
+  stack.push(() => listener.stop());
+  return { apiKeys, blocklist };
 }

@@ -1,7 +1,7 @@
 import type { AuthCheckerFn, ResolverData } from 'type-graphql';
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import { isAllowed, platformAuthChecker, requirePrincipal, requireTenant } from './auth-checker';
+import { ALLOW_DURING_PASSWORD_CHANGE, isAllowed, platformAuthChecker, requirePrincipal, requireTenant } from './auth-checker';
 import type { Principal } from './principal';
 
 const principal = (over: Partial<Principal>): Principal => ({
@@ -69,6 +69,21 @@ describe('isAllowed', () => {
     });
   });
 
+  describe('the password-change marker', () => {
+    it('is neither a role nor a scope', () => {
+      expect(ALLOW_DURING_PASSWORD_CHANGE).toBe('allow:password-change');
+      expect(isAllowed(principal({}), [ALLOW_DURING_PASSWORD_CHANGE])).toBe(true);
+      expect(isAllowed(principal({ kind: 'api_key', scopes: [] }), [ALLOW_DURING_PASSWORD_CHANGE])).toBe(true);
+      expect(isAllowed(principal({ roles: ['USER'] }), ['ADMIN', ALLOW_DURING_PASSWORD_CHANGE])).toBe(false);
+      expect(isAllowed(principal({ kind: 'api_key', roles: ['USER'], scopes: ['profile:write'] }), [ALLOW_DURING_PASSWORD_CHANGE, 'profile:write'])).toBe(true);
+      expect(isAllowed(principal({ kind: 'api_key', roles: ['USER'], scopes: [] }), [ALLOW_DURING_PASSWORD_CHANGE, 'profile:write'])).toBe(false);
+    });
+
+    it('does not let a service token through a guard with no other rule', () => {
+      expect(isAllowed(principal({ kind: 'service_token', scopes: ['*'] }), [ALLOW_DURING_PASSWORD_CHANGE])).toBe(false);
+    });
+  });
+
   describe('service token', () => {
     const service = (scopes: string[], roles: string[] = []) => principal({ kind: 'service_token', subject: 'billing', roles, scopes, tenantId: null });
 
@@ -112,6 +127,29 @@ describe('platformAuthChecker', () => {
   it('throws 403 DPF-AUTH-007 when the rules say no', () => {
     const e = thrown(() => check(principal({ roles: ['USER'] }), ['ADMIN']));
     expect([e.status, e.code, e.message]).toEqual([403, 'DPF-AUTH-007', 'Insufficient permissions']);
+  });
+
+  describe('while the password must be changed', () => {
+    const pending = principal({ roles: ['ADMIN'], passwordChangeRequired: true });
+
+    it('throws 403 DPF-IAM-010 on every guarded field without the marker', () => {
+      for (const required of [[], ['ADMIN'], ['ADMIN', 'users:read'], ['profile:write']]) {
+        const e = thrown(() => check(pending, required));
+        expect([e.status, e.code]).toEqual([403, 'DPF-IAM-010']);
+      }
+    });
+
+    it('lets the marked fields through, their other rules still applying', () => {
+      expect(check(pending, [ALLOW_DURING_PASSWORD_CHANGE])).toBe(true);
+      expect(check(pending, [ALLOW_DURING_PASSWORD_CHANGE, 'profile:write'])).toBe(true);
+      const e = thrown(() => check(principal({ roles: ['USER'], passwordChangeRequired: true }), ['ADMIN', ALLOW_DURING_PASSWORD_CHANGE]));
+      expect(e.code).toBe('DPF-AUTH-007');
+    });
+
+    it('changes nothing for a caller without the flag', () => {
+      expect(check(principal({ roles: ['ADMIN'] }), ['ADMIN'])).toBe(true);
+      expect(check(principal({ roles: ['ADMIN'], passwordChangeRequired: false }), ['ADMIN'])).toBe(true);
+    });
   });
 });
 

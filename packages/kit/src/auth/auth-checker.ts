@@ -4,14 +4,26 @@ import type { RequestContext } from '../context';
 import type { Principal } from './principal';
 
 /**
- * `@Authorized(...)` rules. Entries containing ':' are scopes (`users:read`), the others are
+ * Marker for `@Authorized(...)`: the field stays usable while the caller must change a
+ * temporary password (principal.passwordChangeRequired). Every other guarded field answers
+ * 403 DPF-IAM-010 to such a caller. It is neither a role nor a scope: `isAllowed` ignores it.
+ */
+export const ALLOW_DURING_PASSWORD_CHANGE = 'allow:password-change';
+
+/** Markers (`allow:*`) modify how a field is guarded; they are not requirements. */
+const isMarker = (entry: string) => entry.startsWith('allow:');
+
+/**
+ * `@Authorized(...)` rules. Entries starting with `allow:` are markers and ignored here.
+ * Other entries containing ':' are scopes (`users:read`), the others are
  * roles. No entries: any authenticated caller. Roles: the caller holds one of them. Scopes
  * restrict API keys and service tokens: such a caller must hold one of the listed scopes
  * (or `*`). A service token has no roles, so it passes only scope-guarded fields.
  */
 export function isAllowed(principal: Principal, required: readonly string[]): boolean {
-  const roles = required.filter((r) => !r.includes(':'));
-  const scopes = required.filter((r) => r.includes(':'));
+  const rules = required.filter((r) => !isMarker(r));
+  const roles = rules.filter((r) => !r.includes(':'));
+  const scopes = rules.filter((r) => r.includes(':'));
   if (principal.kind === 'service_token') {
     return scopes.length > 0 && hasScope(principal, scopes);
   }
@@ -22,10 +34,17 @@ export function isAllowed(principal: Principal, required: readonly string[]): bo
 
 const hasScope = (p: Principal, scopes: string[]) => p.scopes.includes('*') || scopes.some((s) => p.scopes.includes(s));
 
-/** The `authChecker` of every subgraph: 401 without a caller, 403 when the rules say no. */
+/**
+ * The `authChecker` of every subgraph: 401 without a caller; 403 DPF-IAM-010 while the caller
+ * must change a temporary password, except on fields marked ALLOW_DURING_PASSWORD_CHANGE;
+ * 403 when the rules say no.
+ */
 export const platformAuthChecker: AuthChecker<RequestContext> = ({ context }, required) => {
   const principal = context.principal;
   if (!principal) throw new DomainError(ErrorCode.AUTHENTICATION_REQUIRED);
+  if (principal.passwordChangeRequired && !required.includes(ALLOW_DURING_PASSWORD_CHANGE)) {
+    throw new DomainError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
+  }
   if (!isAllowed(principal, required)) throw new DomainError(ErrorCode.FORBIDDEN);
   return true;
 };

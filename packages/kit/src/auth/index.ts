@@ -2,3 +2,4 @@ export * from './principal';
 export * from './tokens';
 export * from './internal-principal';
 export * from './auth-checker';
+export * from './channels';

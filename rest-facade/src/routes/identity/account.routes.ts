@@ -18,4 +18,8 @@ export const accountRoutes = defineRoutes([
     method: 'POST', path: '/api/v1/auth/reset-password', tag: 'Authentication', summary: 'Set a new password with the e-mailed code',
     auth: 'public', operation: 'identity/account/reset-password', variables: { input: body() }, result: 'resetPassword',
   },
+  {
+    method: 'POST', path: '/api/v1/auth/change-password', tag: 'Authentication', summary: 'Change the own password (same as POST /api/v1/users/me/password)',
+    auth: 'bearer', operation: 'identity/users/change-my-password', variables: { input: body() }, result: 'changeMyPassword', status: 204,
+  },
 ]);

@@ -1,5 +1,6 @@
-import { IsEmail, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { Field, InputType } from 'type-graphql';
+import { FINGERPRINT, FINGERPRINT_MESSAGE } from '../devices/device.inputs';
 
 @InputType()
 export class LoginInput {
@@ -10,6 +11,11 @@ export class LoginInput {
   @IsString()
   @MaxLength(63)
   tenantSlug?: string;
+  @Field({ nullable: true, description: 'Fingerprint of the device logging in; wins over the X-Device-Fingerprint header.' })
+  @IsOptional()
+  @IsString()
+  @Matches(FINGERPRINT, { message: `deviceFingerprint ${FINGERPRINT_MESSAGE}` })
+  deviceFingerprint?: string;
 }
 
 @InputType()

@@ -9,8 +9,12 @@ export class AuthResolver {
   constructor(private readonly auth: AuthService) {}
 
   @Mutation(() => LoginResult, { description: 'Password login: tokens, or an MFA challenge when MFA is enabled.' })
-  login(@Arg('input') input: LoginInput, @Ctx() ctx: RequestContext): Promise<AuthResponse> {
-    return this.auth.login(input, ctx.client);
+  login(
+    @Arg('input') input: LoginInput,
+    @Ctx() ctx: RequestContext,
+    @Arg('deviceFingerprint', () => String, { nullable: true, description: 'X-Device-Fingerprint over REST; input.deviceFingerprint wins.' }) deviceFingerprint?: string | null,
+  ): Promise<AuthResponse> {
+    return this.auth.login(input, ctx.client, deviceFingerprint);
   }
 
   @Mutation(() => RefreshResponse, { description: 'A new access token for a valid refresh token.' })

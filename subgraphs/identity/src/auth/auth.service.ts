@@ -15,6 +15,7 @@ import { needsRehash, hashPassword, verifyAgainstDummy, verifyPassword } from '.
 import type { RevocationRepository } from '../tokens/revocation.repository';
 import type { AuthEventRepository } from './auth-event.repository';
 import type { SessionRepository } from './session.repository';
+import { loginFingerprint, type DeviceLoginGate, type LoginDevice } from '../devices/device-login';
 
 export interface LoginPolicy {
   maxFailures: number;
@@ -36,10 +37,17 @@ export class AuthService {
     private readonly policy: LoginPolicy,
     private readonly issued: RevocationRepository,
     private readonly events: AuthEventRepository,
+    private readonly devices: DeviceLoginGate,
   ) {}
 
-  /** Every outcome, success or failure, is recorded as an auth event (ip, user agent, reason). */
-  async login(input: LoginInput, client: ClientInfo): Promise<AuthResponse> {
+  /**
+   * Every outcome, success or failure, is recorded as an auth event (ip, user agent, reason).
+   * With a device fingerprint (input, else the X-Device-Fingerprint header) the device is
+   * registered or its use recorded, a blocked device is refused (403) once the credentials
+   * are proven, and the session records the device.
+   */
+  async login(input: LoginInput, client: ClientInfo, headerFingerprint?: string | null): Promise<AuthResponse> {
+    const fingerprint = loginFingerprint(input.deviceFingerprint, headerFingerprint);
     const email = normaliseEmail(input.email);
     const event = { type: 'LOGIN' as const, email, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId };
     const refuse = async (code: ErrorCode, user?: { tenantId: string; id: string }): Promise<never> => {
@@ -65,11 +73,21 @@ export class AuthService {
     if (!user.enabled) return refuse(ErrorCode.ACCOUNT_DISABLED, user);
     // Only after the password is proven: an unverified address is not revealed to guessers.
     if (!user.emailVerified) return refuse(ErrorCode.EMAIL_NOT_VERIFIED, user);
+    let device: LoginDevice | null = null;
+    if (fingerprint) {
+      try {
+        device = await this.devices.admit(user, fingerprint, client);
+      } catch (e) {
+        if (e instanceof DomainError) return refuse(e.code, user);
+        throw e;
+      }
+    }
+    if (await this.devices.mfaRequiredForDevice(user, device)) return this.mfaChallenge();
 
     const upgraded = needsRehash(user.passwordHash) ? await hashPassword(input.password) : undefined;
     await this.users.recordSuccessfulLogin(user.tenantId, user.id, upgraded);
     const roles = user.roles.map((r) => r.role.name).sort();
-    const tokens = await this.openSession(user.tenantId, user.id, roles, client, user.mustChangePassword);
+    const tokens = await this.openSession(user.tenantId, user.id, roles, client, user.mustChangePassword, device);
     await this.events.record({ ...event, outcome: 'SUCCESS', tenantId: user.tenantId, userId: user.id });
     return {
       ...tokens,
@@ -98,10 +116,18 @@ export class AuthService {
     return { revoked: await this.sessions.revoke(claims.tenant_id ?? '', claims.jti, 'logout') };
   }
 
-  private async openSession(tenantId: string, userId: string, roles: string[], client: ClientInfo, passwordChangeRequired = false) {
+  /**
+   * The MFA issue replaces this: a pending login (user, device, client) and an MfaChallenge,
+   * completed by openSession() with the same device. Until then it fails closed.
+   */
+  private mfaChallenge(): never {
+    throw new DomainError(ErrorCode.INTERNAL, 'An MFA challenge is required but not available');
+  }
+
+  private async openSession(tenantId: string, userId: string, roles: string[], client: ClientInfo, passwordChangeRequired = false, device: LoginDevice | null = null) {
     const refreshJti = randomUUID();
     const expiresAt = new Date(Date.now() + this.tokens.lifetimes.refreshSeconds * 1000);
-    const session = await this.sessions.create({ tenantId, userId, refreshJti, ipAddress: client.ip, userAgent: client.userAgent, expiresAt });
+    const session = await this.sessions.createForDevice({ tenantId, userId, refreshJti, ipAddress: client.ip, userAgent: client.userAgent, expiresAt }, device);
     const [access, refresh] = await Promise.all([
       this.issueAccess(tenantId, userId, roles, session.id, passwordChangeRequired),
       this.tokens.issue('refresh', userId, { tenant_id: tenantId, sid: session.id }, undefined, refreshJti),

@@ -33,4 +33,25 @@ export class SessionRepository {
     });
     return count > 0;
   }
+
+  /**
+   * Revokes every active session of a user, except `exceptSessionId` (the caller's own, on a
+   * password change). Returns the ids of all the user's other sessions, revoked now or
+   * before, so that the access tokens issued from them can be blocklisted too (a session
+   * ended by logout leaves its access tokens alive until they expire).
+   */
+  async revokeAllForUser(tenantId: string, userId: string, reason: string, exceptSessionId?: number): Promise<number[]> {
+    const others = { tenantId, userId, ...(exceptSessionId === undefined ? {} : { id: { not: exceptSessionId } }) };
+    const [, sessions] = await this.db.$transaction([
+      this.db.session.updateMany({ where: { ...others, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: reason } }),
+      this.db.session.findMany({ where: others, select: { id: true } }),
+    ]);
+    return sessions.map((s) => s.id);
+  }
+
+  /** A session opened by a login that named its device: records which device (issue 3, devices). */
+  createForDevice(s: NewSession, device: { id: number; fingerprint: string; deviceName: string | null } | null) {
+    const fromDevice = device ? { deviceId: device.id, deviceFingerprint: device.fingerprint, deviceName: device.deviceName } : {};
+    return this.db.session.create({ data: { ...s, ...fromDevice }, select: { id: true } });
+  }
 }

@@ -1,4 +1,5 @@
 import { Field, Int, ObjectType } from 'type-graphql';
+import { Paginated } from '@dataplat/kit';
 
 @ObjectType({ description: 'A permission, named `<resource>:<action>`.' })
 export class Permission {
@@ -21,3 +22,6 @@ export class Role {
   /** Not exposed: the tenant the role belongs to (null for system roles). */
   tenantId: string | null;
 }
+
+@ObjectType()
+export class RolePage extends Paginated(Role, 'RolePage') {}

@@ -1,7 +1,6 @@
 import type { PrismaClient } from '@dataplat/db';
 
-/** PostgreSQL channel on which revoked access-token ids are announced to every gateway. */
-export const REVOCATION_CHANNEL = 'dataplat_token_revoked';
+import { API_KEY_CHANNEL, REVOCATION_CHANNEL } from '@dataplat/kit';
 
 export interface IssuedAccessToken {
   jti: string;
@@ -43,6 +42,11 @@ export class RevocationRepository {
       for (const t of live) await tx.$executeRaw`SELECT pg_notify(${REVOCATION_CHANNEL}, ${`${t.jti}|${t.expiresAt.getTime()}`})`;
       return live.map((t) => t.jti);
     });
+  }
+
+  /** Tells every edge to drop its cached API keys of a user (owner disabled, roles changed). */
+  async notifyUserChanged(tenantId: string, userId: string): Promise<void> {
+    await this.db.$executeRaw`SELECT pg_notify(${API_KEY_CHANNEL}, ${`user:${tenantId}:${userId}`})`;
   }
 
   /** Drops bookkeeping of tokens that have expired anyway. */

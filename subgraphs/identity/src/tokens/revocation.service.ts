@@ -11,9 +11,15 @@ export type RevocationReason = 'logout_all' | 'session_revoked' | 'user_disabled
 export class TokenRevocationService {
   constructor(private readonly repo: RevocationRepository) {}
 
-  /** All live access tokens of a user (disable, password change, role change, logout-all). */
-  revokeUser(tenantId: string, userId: string, reason: RevocationReason): Promise<string[]> {
-    return this.repo.revokeLive({ tenantId, userId }, reason);
+  /**
+   * All live access tokens of a user (disable, password change, role change, logout-all).
+   * The user's API keys are re-checked too: every edge drops them from its cache, so a
+   * disabled owner or a lost role takes effect for keys at once as well.
+   */
+  async revokeUser(tenantId: string, userId: string, reason: RevocationReason): Promise<string[]> {
+    const revoked = await this.repo.revokeLive({ tenantId, userId }, reason);
+    await this.repo.notifyUserChanged(tenantId, userId);
+    return revoked;
   }
 
   /** Live access tokens issued from some of a user's sessions. */

@@ -25,3 +25,22 @@ export class UserListArgs extends PageArgs {
   @MaxLength(200)
   search?: string;
 }
+
+@InputType({ description: 'Administrator update of a user; omitted fields are left unchanged.' })
+export class UpdateUserInput {
+  @Field({ nullable: true, description: 'Unique within the tenant.' }) @IsOptional() @IsEmail() @MaxLength(254) email?: string;
+  @Field({ nullable: true }) @IsOptional() @IsString() @Length(1, 100) firstName?: string;
+  @Field({ nullable: true }) @IsOptional() @IsString() @Length(1, 100) lastName?: string;
+}
+
+@InputType({ description: 'Update of the caller\'s own profile; omitted fields are left unchanged.' })
+export class UpdateProfileInput {
+  @Field({ nullable: true }) @IsOptional() @IsString() @Length(1, 100) firstName?: string;
+  @Field({ nullable: true }) @IsOptional() @IsString() @Length(1, 100) lastName?: string;
+}
+
+@InputType({ description: 'Change of the caller\'s own password.' })
+export class ChangeMyPasswordInput {
+  @Field() @IsString() @MinLength(1) @MaxLength(1024) currentPassword: string;
+  @Field() @IsString() @MinLength(PASSWORD_MIN) @MaxLength(PASSWORD_MAX) newPassword: string;
+}

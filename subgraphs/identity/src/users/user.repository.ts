@@ -1,8 +1,8 @@
 import type { Prisma, PrismaClient } from '@dataplat/db';
 import type { User } from './user.type';
 
-const WITH_ROLES = { roles: { select: { role: { select: { name: true } } } } } as const;
-type UserRow = Prisma.UserGetPayload<{ include: typeof WITH_ROLES }>;
+export const WITH_ROLES = { roles: { select: { role: { select: { name: true } } } } } as const;
+export type UserRow = Prisma.UserGetPayload<{ include: typeof WITH_ROLES }>;
 
 export const SORTABLE_USER_FIELDS = ['email', 'firstName', 'lastName', 'createdAt', 'lastLoginAt'] as const;
 export type UserSortField = (typeof SORTABLE_USER_FIELDS)[number];
@@ -79,6 +79,12 @@ export class UserRepository {
       },
       include: WITH_ROLES,
     });
+    return toUser(row);
+  }
+
+  /** Changes profile fields of one user; an e-mail already used in the tenant fails with P2002. */
+  async update(tenantId: string, id: string, data: { email?: string; firstName?: string; lastName?: string }): Promise<User> {
+    const row = await this.db.user.update({ where: { tenantId_id: { tenantId, id } }, data, include: WITH_ROLES });
     return toUser(row);
   }
 

@@ -2,19 +2,19 @@ import { DomainError, ErrorCode, paginate, pageWindow, SortOrder, SystemRole, ty
 import { Prisma } from '@dataplat/db';
 import { hashPassword } from '../auth/password';
 import type { RoleRepository } from '../roles/role.repository';
-import type { CreateUserInput, UserListArgs } from './user.inputs';
+import type { UserGuard } from './user.guards';
+import type { CreateUserInput, UpdateProfileInput, UpdateUserInput, UserListArgs } from './user.inputs';
 import { SORTABLE_USER_FIELDS, type UserRepository, type UserSortField } from './user.repository';
 import type { User } from './user.type';
 
-/** Roles only a platform administrator may grant. */
-const PLATFORM_ONLY_ROLES = new Set<string>([SystemRole.PLATFORM_ADMIN]);
-
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
+/** Reading, creating and editing users (profile fields). */
 export class UserService {
   constructor(
     private readonly users: UserRepository,
     private readonly roles: RoleRepository,
+    private readonly guard: UserGuard,
   ) {}
 
   /** The caller's own account, in the tenant the caller belongs to. */
@@ -46,10 +46,10 @@ export class UserService {
   }
 
   async create(actor: Principal, tenantId: string, input: CreateUserInput): Promise<User> {
-    const roleIds = await this.grantableRoleIds(actor, tenantId, input.roleIds);
+    const roleIds = input.roleIds?.length ? (await this.guard.grantable(actor, tenantId, input.roleIds)).map((r) => r.id) : await this.defaultRoleIds();
     const passwordHash = await hashPassword(input.password);
-    try {
-      return await this.users.create({
+    return this.unique(() =>
+      this.users.create({
         tenantId,
         email: normaliseEmail(input.email),
         firstName: input.firstName.trim(),
@@ -58,26 +58,52 @@ export class UserService {
         // An administrator vouches for the address of an account they create.
         emailVerified: true,
         roleIds,
-      });
+      }),
+    );
+  }
+
+  /** Administrator update: names and e-mail (unique in the tenant; still vouched for). */
+  async update(actor: Principal, tenantId: string, id: string, input: UpdateUserInput): Promise<User> {
+    const user = await this.guard.target(actor, tenantId, id);
+    const data = {
+      ...(input.email !== undefined && input.email !== null ? { email: normaliseEmail(input.email) } : {}),
+      ...profileFields(input),
+    };
+    if (Object.keys(data).length === 0) return user;
+    return this.unique(() => this.users.update(tenantId, id, data));
+  }
+
+  /** The caller's own names (not the e-mail: that stays with administrators). */
+  async updateMe(principal: Principal, input: UpdateProfileInput): Promise<User> {
+    const user = await this.me(principal);
+    const data = profileFields(input);
+    if (Object.keys(data).length === 0) return user;
+    return this.users.update(user.tenantId, user.id, data);
+  }
+
+  private async defaultRoleIds(): Promise<number[]> {
+    const role = await this.roles.findSystemRole(SystemRole.USER);
+    return role ? [role.id] : [];
+  }
+
+  private async unique(write: () => Promise<User>): Promise<User> {
+    try {
+      return await write();
     } catch (e) {
       if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw new DomainError(ErrorCode.EMAIL_EXISTS);
       throw e;
     }
   }
+}
 
-  /** Role ids must be visible to the tenant; platform-only roles need a platform admin. */
-  private async grantableRoleIds(actor: Principal, tenantId: string, requested?: number[]): Promise<number[]> {
-    if (!requested || requested.length === 0) {
-      const role = await this.roles.findSystemRole(SystemRole.USER);
-      return role ? [role.id] : [];
-    }
-    const ids = [...new Set(requested)];
-    const found = await this.roles.findVisible(tenantId, ids);
-    const missing = ids.filter((id) => !found.some((r) => r.id === id));
-    if (missing.length) throw new DomainError(ErrorCode.ROLE_NOT_FOUND, `Unknown role id(s): ${missing.join(', ')}`, { roleIds: missing });
-    if (!actor.roles.includes(SystemRole.PLATFORM_ADMIN) && found.some((r) => PLATFORM_ONLY_ROLES.has(r.name))) {
-      throw new DomainError(ErrorCode.FORBIDDEN, 'Only a platform administrator can grant PLATFORM_ADMIN');
-    }
-    return ids;
+/** The names given (absent or null: unchanged), trimmed; blank is refused. */
+function profileFields(input: { firstName?: string | null; lastName?: string | null }): { firstName?: string; lastName?: string } {
+  const out: { firstName?: string; lastName?: string } = {};
+  for (const field of ['firstName', 'lastName'] as const) {
+    const value = input[field];
+    if (value === undefined || value === null) continue;
+    if (!value.trim()) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Invalid input', [{ field, constraints: [`${field} must not be blank`] }]);
+    out[field] = value.trim();
   }
+  return out;
 }

@@ -21,3 +21,8 @@ export class User {
 
 @ObjectType()
 export class UserPage extends Paginated(User, 'UserPage') {}
+
+@ObjectType({ description: 'A temporary password set by an administrator; shown once, to be changed at next login.' })
+export class TemporaryPasswordResult {
+  @Field() temporaryPassword: string;
+}

@@ -1,0 +1,8 @@
+/**
+ * PostgreSQL NOTIFY channels by which identity tells every edge about credential changes,
+ * sent in the transaction that makes the change (delivered on commit).
+ */
+/** Payload "<jti>|<expiresAtMs>": an access token put on the blocklist. */
+export const REVOCATION_CHANNEL = 'dataplat_token_revoked';
+/** Payload "<sha256 of a key>" or "user:<tenant>:<userId>": cached API keys to drop. */
+export const API_KEY_CHANNEL = 'dataplat_api_key_changed';

@@ -1,0 +1,60 @@
+import { DomainError, ErrorCode, type ClientInfo } from '@dataplat/kit';
+import { FINGERPRINT, FINGERPRINT_MESSAGE } from './device.inputs';
+import type { DeviceRepository } from './device.repository';
+import { detailsFromUserAgent } from './device.service';
+
+/** The account a login is for (the MFA issue may widen it, e.g. with its MFA status). */
+export interface LoginUser {
+  tenantId: string;
+  id: string;
+}
+
+/** The device a login comes from, as the session row records it. */
+export interface LoginDevice {
+  id: number;
+  fingerprint: string;
+  deviceName: string | null;
+  trusted: boolean;
+}
+
+/**
+ * The fingerprint of a login: the body's `deviceFingerprint` wins over the
+ * `X-Device-Fingerprint` header (the explicit per-request value over an ambient one).
+ * Blank values count as absent. The header is validated here; the body field by LoginInput.
+ */
+export function loginFingerprint(fromBody?: string | null, fromHeader?: string | null): string | undefined {
+  const value = fromBody?.trim() || fromHeader?.trim() || undefined;
+  if (value !== undefined && !FINGERPRINT.test(value)) {
+    throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Invalid input', [{ field: 'deviceFingerprint', constraints: [`deviceFingerprint ${FINGERPRINT_MESSAGE}`] }]);
+  }
+  return value;
+}
+
+/** What login asks of devices: admit the device (or refuse it) and whether MFA applies. */
+export class DeviceLoginGate {
+  constructor(private readonly devices: DeviceRepository) {}
+
+  /**
+   * Called once the credentials are proven. A blocked device is refused with 403
+   * DPF-IAM-043; otherwise the device is registered (details from the user agent) or its
+   * use recorded, exactly as POST /devices/register does. Checked before and after the
+   * write, so a refused attempt is not counted as a use and a concurrent block still wins.
+   */
+  async admit(user: LoginUser, fingerprint: string, client: ClientInfo): Promise<LoginDevice> {
+    const owner = { tenantId: user.tenantId, userId: user.id };
+    if ((await this.devices.findByFingerprint(owner, fingerprint))?.blocked) throw new DomainError(ErrorCode.DEVICE_BLOCKED);
+    const device = await this.devices.recordUse(owner, fingerprint, detailsFromUserAgent(client.userAgent), {}, client);
+    if (device.blocked) throw new DomainError(ErrorCode.DEVICE_BLOCKED);
+    return { id: device.id, fingerprint, deviceName: device.deviceName, trusted: device.trusted };
+  }
+
+  /**
+   * Whether this login needs a second factor because of its device. The MFA issue
+   * implements it: an MFA-enabled user on an untrusted or unknown device (`device` null
+   * when the login sent no fingerprint), subject to the tenant's policy (spec 1,
+   * Authentication rule 5). Until MFA exists no user has it enabled, so: never.
+   */
+  async mfaRequiredForDevice(_user: LoginUser, _device: LoginDevice | null): Promise<boolean> {
+    return false;
+  }
+}

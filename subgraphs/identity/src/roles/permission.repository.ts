@@ -1,0 +1,25 @@
+import type { PrismaClient } from '@dataplat/db';
+
+export interface PermissionRow {
+  id: number;
+  name: string;
+  resource: string;
+  action: string;
+}
+
+const FIELDS = { id: true, name: true, resource: true, action: true } as const;
+
+/** The permission catalogue (platform-wide: permissions are not tenant-scoped). */
+export class PermissionRepository {
+  constructor(private readonly db: PrismaClient) {}
+
+  all(): Promise<PermissionRow[]> {
+    return this.db.permission.findMany({ select: FIELDS, orderBy: { name: 'asc' } });
+  }
+
+  /** Ids among `ids` that name a permission. */
+  async existing(ids: number[]): Promise<number[]> {
+    const rows = await this.db.permission.findMany({ where: { id: { in: ids } }, select: { id: true } });
+    return rows.map((r) => r.id);
+  }
+}
