@@ -97,6 +97,15 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
   });
 
+  it('a revocation made through one edge is enforced by the other at once', async () => {
+    const root = await a.login('root@dist.test', 'distributed-admin-pw');
+    const user = await createUser(a, root.accessToken);
+    const session = await b.login(user.email, user.password);
+    expect((await b.get('/api/v1/users/me', { token: session.accessToken })).status).toBe(200);
+    expect((await a.request('PUT', `/api/v1/users/${user.id}/disable`, { token: root.accessToken })).status).toBe(200);
+    expectEnvelope(await b.get('/api/v1/users/me', { token: session.accessToken }), 401, 'DPF-AUTH-009');
+  });
+
   it('a stopped subgraph makes the edges not ready and calls 503', async () => {
     const root = await a.login('root@dist.test', 'distributed-admin-pw');
     await stopProcess(identityProc);
