@@ -1,5 +1,5 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { requirePrincipal, type RequestContext } from '@dataplat/kit';
+import { ALLOW_DURING_PASSWORD_CHANGE, requirePrincipal, type RequestContext } from '@dataplat/kit';
 import type { SessionService } from './session.service';
 import { CurrentSession, RevokedSessions, Session, SessionCount } from './session.type';
 
@@ -23,7 +23,8 @@ export class SessionResolver {
     return { count: await this.service.count(requirePrincipal(ctx)) };
   }
 
-  @Authorized()
+  // Readable while a temporary password must be changed: it reports exactly that state.
+  @Authorized(ALLOW_DURING_PASSWORD_CHANGE)
   @Query(() => CurrentSession, { description: 'The presented credential: user, tenant, roles, token expiry and its session.' })
   currentSession(@Ctx() ctx: RequestContext): Promise<CurrentSession> {
     return this.service.current(requirePrincipal(ctx));
