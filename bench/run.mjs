@@ -2,12 +2,12 @@
 // npm run bench: the platform's request path measured side by side (see docs/performance.md).
 // BENCH_DURATION (seconds per scenario, default 10), BENCH_CONNECTIONS (default 16),
 // BENCH_PROFILE=1 writes a --cpu-prof profile of the platform process to bench/results/.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { drive } from './lib/load.mjs';
 import { bootPlatform } from './lib/platform.mjs';
-import { cpuSeconds, groupCpuSeconds, memory, pidsMatching } from './lib/proc.mjs';
+import { cpuSeconds, descendantsOf, groupCpuSeconds, memory, pidsMatching } from './lib/proc.mjs';
 import { PASSWORD, seed } from './lib/seed.mjs';
 
 const require = createRequire(import.meta.url);
@@ -37,7 +37,9 @@ try {
   // Direct subgraph calls carry the principal the gateway would forward, signed the same way.
   const codec = await PrincipalCodec.create(platform.env.JWT_SECRET);
   const principal = { kind: 'access_token', subject: admin.user.id, tenantId: tenant.tenantId, homeTenantId: tenant.tenantId, roles: admin.user.roles, scopes: [] };
-  const direct = { 'x-dataplat-principal': await codec.sign(principal, 'bench') };
+  // Signed principals live 5 minutes: each scenario gets a fresh one (see withFreshPrincipal).
+  const direct = { 'x-dataplat-principal': '' };
+  const freshPrincipal = async () => (direct['x-dataplat-principal'] = await codec.sign(principal, `bench-${Date.now()}`));
   const apiKey = await createApiKey(platform.baseUrl, bearer);
   console.log(`${tenants.length} tenants x 2000 users; api key: ${apiKey ? 'yes' : 'not available'}`);
 
@@ -54,11 +56,15 @@ try {
   const skipped = [{ id: '6-cross-subgraph', reason: 'needs a second subgraph (only identity exists yet)' }];
 
   // Warm-up: JIT, connection pools, query plans.
+  await freshPrincipal();
   for (const s of scenarios) await drive({ ...s, connections: CONNECTIONS, durationSeconds: 2 });
 
-  const postgres = () => pidsMatching(join(platform.dataDir, 'postgres'));
+  // The postmaster is found by its data directory, its backends as its children.
+  const postmaster = pidsMatching(join(platform.dataDir, 'postgres')).find((pid) => /postgres$/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]));
+  const postgres = () => (postmaster ? descendantsOf(postmaster) : []);
   const results = [];
   for (const s of scenarios) {
+    await freshPrincipal();
     const pgBefore = postgres();
     const before = { node: cpuSeconds(platform.pid), pg: groupCpuSeconds(pgBefore) };
     let peakRss = 0;
@@ -86,7 +92,8 @@ try {
     listGatewayVsDirect: ratio('4-gateway-list', '4-direct-list'),
     listFacadeVsDirect: ratio('4-facade-list', '4-direct-list'),
   };
-  const planCache = await fetch(`${platform.baseUrl}/internal/metrics`).then((r) => (r.ok ? r.json() : null)).catch(() => null);
+  const root = await fetch(`${platform.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: platform.env.PLATFORM_ADMIN_EMAIL, password: platform.env.PLATFORM_ADMIN_PASSWORD }) }).then((r) => r.json());
+  const planCache = await fetch(`${platform.baseUrl}/internal/metrics`, { headers: { authorization: `Bearer ${root.accessToken}` } }).then((r) => (r.ok ? r.json() : null));
   printTable(results, ratios);
   const report = {
     date: new Date().toISOString(),

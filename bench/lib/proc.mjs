@@ -43,3 +43,23 @@ export function pidsMatching(needle) {
 export function groupCpuSeconds(pids) {
   return pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 }
+
+/**
+ * A process and all its descendants (PostgreSQL renames its backends' command lines, so they
+ * are found through their parent, the postmaster, not by command line).
+ */
+export function descendantsOf(root) {
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone
+    }
+  }
+  const found = [root];
+  for (let i = 0; i < found.length; i++) for (const [pid, ppid] of parents) if (ppid === found[i]) found.push(pid);
+  return found;
+}

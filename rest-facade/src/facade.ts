@@ -42,8 +42,10 @@ async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRe
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
     throw new DomainError(ErrorCode.VALIDATION_FAILED, 'X-Idempotency-Key must be 1 to 255 visible ASCII characters');
   }
-  // Keys are scoped to the caller; anonymous requests (e.g. login) are never replayed to anyone.
-  const callerKey = key && principal ? `${principal.kind}:${principal.homeTenantId}:${principal.subject}@${principal.tenantId}` : undefined;
+  // Keys are scoped to the caller and honoured only where a credential is required: public
+  // routes (login, token grants) answer with credentials that must never be stored.
+  const authenticated = route.auth === 'bearer' || route.auth === 'service_token';
+  const callerKey = key && principal && authenticated ? `${principal.kind}:${principal.homeTenantId}:${principal.subject}@${principal.tenantId}` : undefined;
   if (key && callerKey) {
     const begun = await deps.idempotency.begin(callerKey, key, route.method, path, IdempotencyStore.requestHash(route.method, path, request.body));
     if (begun.kind === 'replay') {

@@ -197,3 +197,14 @@ describe('/internal/metrics', () => {
     expectEnvelope(await api.get('/internal/metrics', { token: (await api.login(user.email, user.password)).accessToken }), 403, 'DPF-AUTH-007');
   });
 });
+
+describe('X-Idempotency-Key on public routes', () => {
+  it('is ignored: a login is never stored or replayed, even with a bearer token present', async () => {
+    const opts = { token: adminToken, headers: { 'x-idempotency-key': 'login-key' } };
+    const first = await api.post('/api/v1/auth/login', { email: platform.adminEmail, password: platform.adminPassword }, opts);
+    const second = await api.post('/api/v1/auth/login', { email: platform.adminEmail, password: platform.adminPassword }, opts);
+    expect(second.headers.get('idempotent-replayed')).toBeNull();
+    expect(second.body.refreshToken).not.toBe(first.body.refreshToken);
+    expect(await query(platform.databaseUrl, 'SELECT 1 FROM platform.idempotency_records WHERE key = $1', ['login-key'])).toHaveLength(0);
+  });
+});

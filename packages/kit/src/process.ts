@@ -38,6 +38,7 @@ export function runMain(name: string, start: (config: PlatformConfig, logger: Lo
       };
       process.on('SIGINT', () => shutdown('SIGINT'));
       process.on('SIGTERM', () => shutdown('SIGTERM'));
+      process.on('SIGHUP', () => shutdown('SIGHUP'));
     },
     (e) => {
       process.stderr.write(`Start-up failed: ${e instanceof Error ? e.message : String(e)}\n`);
