@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Prisma, type PrismaClient } from '@dataplat/db';
+import { type PrismaClient, isUniqueViolation } from '@dataplat/db';
 import { DomainError, ErrorCode } from '@dataplat/kit';
 
 export interface StoredResponse {
@@ -33,7 +33,7 @@ export class IdempotencyStore {
       await this.db.idempotencyRecord.create({ data: { callerKey, key, method, path, requestHash, state: 'IN_PROGRESS', expiresAt } });
       return { kind: 'new' };
     } catch (e) {
-      if (!(e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002')) throw e;
+      if (!(isUniqueViolation(e))) throw e;
     }
     const existing = await this.db.idempotencyRecord.findUnique({ where: { callerKey_key: { callerKey, key } } });
     if (!existing || existing.expiresAt <= now) {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Prisma, type PrismaClient } from '@dataplat/db';
+import { Prisma, type PrismaClient, isUniqueViolation } from '@dataplat/db';
 import { enqueue, type OutboxMessage } from '../notifications/outbox';
 
 export type OneTimePurpose = 'EMAIL_VERIFICATION' | 'PASSWORD_RESET';
@@ -45,7 +45,7 @@ export class AccountRepository {
         return user.id;
       });
     } catch (e) {
-      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return null;
+      if (isUniqueViolation(e)) return null;
       throw e;
     }
   }

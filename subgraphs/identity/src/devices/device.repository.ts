@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from '@dataplat/db';
+import { type PrismaClient, isUniqueViolation } from '@dataplat/db';
 import type { Owner } from '../sessions/owner';
 import type { DeviceSortField } from './device.inputs';
 import type { Device } from './device.type';
@@ -79,7 +79,7 @@ export class DeviceRepository {
       return await this.db.device.upsert(args);
     } catch (e) {
       // Two first registrations racing: the loser updates the winner's row.
-      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return this.db.device.upsert(args);
+      if (isUniqueViolation(e)) return this.db.device.upsert(args);
       throw e;
     }
   }

@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode, isPlatformAdmin, paginate, pageWindow, SortOrder, SystemRole, type Page, type Principal } from '@dataplat/kit';
-import { Prisma } from '@dataplat/db';
+import { isUniqueViolation } from '@dataplat/db';
 import type { PermissionRepository, PermissionRow } from './permission.repository';
 import { MAX_PERMISSION_IDS, type CreateRoleInput, type RoleListArgs, type UpdateRoleInput } from './role.inputs';
 import { SORTABLE_ROLE_FIELDS, type RoleRepository, type RoleRow, type RoleSortField } from './role.repository';
@@ -110,7 +110,7 @@ export class RoleService {
     try {
       return await write();
     } catch (e) {
-      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw new DomainError(ErrorCode.ROLE_NAME_EXISTS);
+      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.ROLE_NAME_EXISTS);
       throw e;
     }
   }

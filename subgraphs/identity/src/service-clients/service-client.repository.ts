@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient, type ServiceClientModel } from '@dataplat/db';
+import { type PrismaClient, type ServiceClientModel, isUniqueViolation } from '@dataplat/db';
 
 export type ServiceClientRow = ServiceClientModel;
 
@@ -14,7 +14,7 @@ export class ServiceClientRepository {
     try {
       return await this.db.serviceClient.create({ data: { id, secretHash, scopes } });
     } catch (e) {
-      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') return null;
+      if (isUniqueViolation(e)) return null;
       throw e;
     }
   }

@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode, paginate, pageWindow, SortOrder, SystemRole, type Page, type Principal } from '@dataplat/kit';
-import { Prisma } from '@dataplat/db';
+import { isUniqueViolation } from '@dataplat/db';
 import { hashPassword } from '../auth/password';
 import type { RoleRepository } from '../roles/role.repository';
 import type { UserGuard } from './user.guards';
@@ -90,7 +90,7 @@ export class UserService {
     try {
       return await write();
     } catch (e) {
-      if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2002') throw new DomainError(ErrorCode.EMAIL_EXISTS);
+      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.EMAIL_EXISTS);
       throw e;
     }
   }
