@@ -145,6 +145,24 @@ describe('forgot-password -> reset-password', () => {
 });
 
 describe('authentication events', () => {
+  it('records refresh and logout, and refused refresh tokens without trusting their claims', async () => {
+    const adminToken = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+    const user = await createUser(api, adminToken);
+    const session = await api.login(user.email, user.password);
+    await api.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken });
+    await api.post('/api/v1/auth/logout', { refreshToken: session.refreshToken });
+    await api.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken });
+    const [h, p] = session.refreshToken.split('.');
+    await api.post('/api/v1/auth/refresh', { refreshToken: `${h}.${p}.forged-signature` });
+    const rows = await query(platform.databaseUrl, "SELECT type, outcome, reason, user_id FROM identity.auth_events WHERE type IN ('REFRESH', 'LOGOUT') AND (user_id = $1 OR (user_id IS NULL AND reason = 'DPF-AUTH-003')) ORDER BY id", [user.id]);
+    expect(rows).toEqual([
+      { type: 'REFRESH', outcome: 'SUCCESS', reason: null, user_id: user.id },
+      { type: 'LOGOUT', outcome: 'SUCCESS', reason: null, user_id: user.id },
+      { type: 'REFRESH', outcome: 'FAILURE', reason: 'DPF-IAM-006', user_id: user.id },
+      { type: 'REFRESH', outcome: 'FAILURE', reason: 'DPF-AUTH-003', user_id: null },
+    ]);
+  });
+
   it('records failures with their reason, IP and user agent', async () => {
     const email = `ghost-${randomUUID()}@e2e.test`;
     await api.post('/api/v1/auth/login', { email, password: 'whatever-password' }, { headers: { 'user-agent': 'e2e-agent/1.0', 'x-forwarded-for': '203.0.113.7' } });

@@ -18,12 +18,12 @@ export class AuthResolver {
   }
 
   @Mutation(() => RefreshResponse, { description: 'A new access token for a valid refresh token.' })
-  refreshToken(@Arg('input') input: RefreshTokenInput): Promise<RefreshResponse> {
-    return this.auth.refresh(input.refreshToken);
+  refreshToken(@Arg('input') input: RefreshTokenInput, @Ctx() ctx: RequestContext): Promise<RefreshResponse> {
+    return this.auth.refresh(input.refreshToken, ctx.client);
   }
 
   @Mutation(() => LogoutResponse, { description: 'Revokes the refresh token (its session).' })
-  logout(@Arg('input') input: RefreshTokenInput): Promise<LogoutResponse> {
-    return this.auth.logout(input.refreshToken);
+  logout(@Arg('input') input: RefreshTokenInput, @Ctx() ctx: RequestContext): Promise<LogoutResponse> {
+    return this.auth.logout(input.refreshToken, ctx.client);
   }
 }

@@ -97,7 +97,42 @@ export class AuthService {
   }
 
   /** A new access token carrying the user's current roles and tenant (spec 1, rule 1). */
-  async refresh(refreshToken: string): Promise<RefreshResponse> {
+  refresh(refreshToken: string, client: ClientInfo): Promise<RefreshResponse> {
+    return this.recorded('REFRESH', client, refreshToken, () => this.doRefresh(refreshToken));
+  }
+
+  /** Revokes the session of a refresh token; its access tokens live until they expire. */
+  logout(refreshToken: string, client: ClientInfo): Promise<LogoutResponse> {
+    return this.recorded('LOGOUT', client, refreshToken, async () => {
+      const claims = await this.tokens.verify(refreshToken, 'refresh');
+      return { revoked: await this.sessions.revoke(claims.tenant_id ?? '', claims.jti, 'logout') };
+    });
+  }
+
+  /** Runs a refresh-token operation and records its outcome as an auth event. */
+  private async recorded<T>(type: 'REFRESH' | 'LOGOUT', client: ClientInfo, refreshToken: string, run: () => Promise<T>): Promise<T> {
+    // Who it concerns, read without trusting the token (the event is only a record).
+    let subject: { tenantId?: string; userId?: string } = {};
+    try {
+      const payload = JSON.parse(Buffer.from(refreshToken.split('.')[1] ?? '', 'base64url').toString());
+      subject = { tenantId: typeof payload.tenant_id === 'string' ? payload.tenant_id : undefined, userId: typeof payload.sub === 'string' ? payload.sub : undefined };
+    } catch {
+      // malformed: no subject
+    }
+    const event = { type, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId };
+    try {
+      const result = await run();
+      await this.events.record({ ...event, outcome: 'SUCCESS', ...subject });
+      return result;
+    } catch (e) {
+      // An unverified token names nobody: its claims are not recorded as the subject.
+      const verified = e instanceof DomainError && !e.code.startsWith('DPF-AUTH');
+      await this.events.record({ ...event, outcome: 'FAILURE', reason: e instanceof DomainError ? e.code : 'error', ...(verified ? subject : {}) });
+      throw e;
+    }
+  }
+
+  private async doRefresh(refreshToken: string): Promise<RefreshResponse> {
     const claims = await this.tokens.verify(refreshToken, 'refresh');
     const tenantId = claims.tenant_id ?? '';
     const session = await this.sessions.findByJti(tenantId, claims.jti);
@@ -110,11 +145,6 @@ export class AuthService {
     return { accessToken: access.token, tokenType: 'Bearer', expiresIn: access.expiresIn };
   }
 
-  /** Revokes the session of a refresh token; its access tokens live until they expire. */
-  async logout(refreshToken: string): Promise<LogoutResponse> {
-    const claims = await this.tokens.verify(refreshToken, 'refresh');
-    return { revoked: await this.sessions.revoke(claims.tenant_id ?? '', claims.jti, 'logout') };
-  }
 
   /**
    * The MFA issue replaces this: a pending login (user, device, client) and an MfaChallenge,
