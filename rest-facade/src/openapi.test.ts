@@ -30,7 +30,9 @@ describe('buildOpenApi on the real route table', () => {
   it('is an OpenAPI 3.1.0 document with a bearer security scheme', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toEqual(expect.any(String));
-    expect(doc.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    expect(doc.components.securitySchemes.serviceToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 
@@ -52,13 +54,14 @@ describe('buildOpenApi on the real route table', () => {
     expect(op.parameters).toContainEqual({ name: 'userId', in: 'path', required: true, schema: { type: 'string' } });
   });
 
-  it('requires bearer auth exactly on bearer routes', () => {
+  it('requires an access token or API key on bearer routes, a service token on service routes, nothing on public ones', () => {
     for (const r of routes) {
-      const expected = r.auth === 'bearer' ? [{ bearerAuth: [] }] : [];
+      const expected = r.auth === 'bearer' ? [{ bearerAuth: [] }, { apiKey: [] }] : r.auth === 'service_token' ? [{ serviceToken: [] }] : [];
       expect([r.method, r.path, operation(r.method, r.path).security]).toEqual([r.method, r.path, expected]);
     }
     expect(operation('POST', '/api/v1/auth/login').security).toEqual([]);
-    expect(operation('GET', '/api/v1/users/me').security).toEqual([{ bearerAuth: [] }]);
+    expect(operation('GET', '/api/v1/users/me').security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
+    expect(operation('GET', '/api/v1/service-clients/me').security).toEqual([{ serviceToken: [] }]);
   });
 
   it('describes POST /api/v1/users: CreateUserInput body, required X-Tenant-ID, 201', () => {

@@ -44,6 +44,14 @@ export function inputSchema(type: GraphQLInputType, components: Record<string, J
   return {};
 }
 
+/** Who may call, per route auth value: either scheme of a list entry suffices. */
+const SECURITY: Record<CompiledRoute['auth'], Array<Record<string, string[]>>> = {
+  public: [],
+  refresh_token: [],
+  bearer: [{ bearerAuth: [] }, { apiKey: [] }],
+  service_token: [{ serviceToken: [] }],
+};
+
 const ERROR_RESPONSE = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
 
 /** OpenAPI 3.1 document generated from the route table (served at /openapi.json). */
@@ -91,7 +99,7 @@ export function buildOpenApi(routes: CompiledRoute[]): JsonSchema {
       operationId: r.operationName,
       summary: r.summary,
       tags: [r.tag],
-      security: r.auth === 'bearer' ? [{ bearerAuth: [] }] : [],
+      security: SECURITY[r.auth],
       parameters,
       ...(bodySchema ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema } } } } : {}),
       responses: {
@@ -101,13 +109,21 @@ export function buildOpenApi(routes: CompiledRoute[]): JsonSchema {
         '403': ERROR_RESPONSE,
         '404': ERROR_RESPONSE,
         '429': ERROR_RESPONSE,
+        '503': ERROR_RESPONSE,
       },
     };
   }
   return {
     openapi: '3.1.0',
     info: { title: 'Data platform API', version: '1.0.0', description: 'REST facade over the federated GraphQL supergraph at /graphql.' },
-    components: { schemas: components, securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      schemas: components,
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token (type `access`)' },
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key, limited to its scopes, IP allow-list and rate limit' },
+        serviceToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Service token (type `service`, `scope` claim) from POST /api/v1/auth/service-token' },
+      },
+    },
     paths,
   };
 }
