@@ -18,9 +18,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const RESULTS = resolve(import.meta.dirname, 'results');
 mkdirSync(RESULTS, { recursive: true });
 
-const USER_FIELDS = 'id email firstName lastName roles';
-const ME = `{ me { ${USER_FIELDS} } }`;
-const USERS_PAGE = `{ users(page: 3, size: 20) { data { ${USER_FIELDS} } pagination { page size total totalPages hasNext hasPrevious } } }`;
+// The GraphQL twins send exactly the facade's operations, so all paths do the same work.
+const operation = (file) => readFileSync(resolve(import.meta.dirname, '..', 'rest-facade', 'operations', 'identity', 'users', file), 'utf8');
+const ME = { query: operation('me.graphql') };
+const USERS_PAGE = { query: operation('users.graphql'), variables: { page: 3, size: 20 } };
 
 const platform = await bootPlatform({ cpuProfileDir: process.env.BENCH_PROFILE ? RESULTS : undefined });
 try {
@@ -44,15 +45,18 @@ try {
   console.log(`${tenants.length} tenants x 2000 users; api key: ${apiKey ? 'yes' : 'not available'}`);
 
   const scenarios = [
-    { id: '1-direct-me', name: '1 direct subgraph { me }', url: platform.subgraphUrl, method: 'POST', headers: direct, body: { query: ME } },
-    { id: '2-gateway-me', name: '2 gateway /graphql { me }', url: `${platform.baseUrl}/graphql`, method: 'POST', headers: bearer, body: { query: ME } },
+    { id: '1-direct-me', name: '1 direct subgraph { me }', url: platform.subgraphUrl, method: 'POST', headers: direct, body: ME },
+    { id: '2-gateway-me', name: '2 gateway /graphql { me }', url: `${platform.baseUrl}/graphql`, method: 'POST', headers: bearer, body: ME },
     { id: '3-facade-me', name: '3 facade GET /users/me', url: `${platform.baseUrl}/api/v1/users/me`, headers: bearer },
-    { id: '4-direct-list', name: '4 direct subgraph users page 3', url: platform.subgraphUrl, method: 'POST', headers: direct, body: { query: USERS_PAGE } },
-    { id: '4-gateway-list', name: '4 gateway users page 3', url: `${platform.baseUrl}/graphql`, method: 'POST', headers: bearer, body: { query: USERS_PAGE } },
+    { id: '4-direct-list', name: '4 direct subgraph users page 3', url: platform.subgraphUrl, method: 'POST', headers: direct, body: USERS_PAGE },
+    { id: '4-gateway-list', name: '4 gateway users page 3', url: `${platform.baseUrl}/graphql`, method: 'POST', headers: bearer, body: USERS_PAGE },
     { id: '4-facade-list', name: '4 facade GET /users?page=3&size=20', url: `${platform.baseUrl}/api/v1/users?page=3&size=20`, headers: bearer },
     { id: '5-login', name: '5 login (argon2-bound)', url: `${platform.baseUrl}/api/v1/auth/login`, method: 'POST', body: { email: tenant.userEmail, password: PASSWORD } },
     ...(apiKey ? [{ id: '7-apikey-me', name: '7 facade /users/me with X-API-Key', url: `${platform.baseUrl}/api/v1/users/me`, headers: { 'x-api-key': apiKey } }] : []),
   ];
+  // BENCH_ONLY=3-facade-me,2-gateway-me runs just those scenarios (e.g. for a focused profile).
+  const only = process.env.BENCH_ONLY?.split(',');
+  if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => only.includes(s.id)));
   const skipped = [{ id: '6-cross-subgraph', reason: 'needs a second subgraph (only identity exists yet)' }];
 
   // Warm-up: JIT, connection pools, query plans.
@@ -85,7 +89,7 @@ try {
   }
 
   const byId = Object.fromEntries(results.map((r) => [r.id, r]));
-  const ratio = (a, b) => ({ throughput: byId[a].rps / byId[b].rps, p50: byId[a].p50 / byId[b].p50, addedP50Ms: byId[a].p50 - byId[b].p50, addedP99Ms: byId[a].p99 - byId[b].p99 });
+  const ratio = (a, b) => (!byId[a] || !byId[b] ? null : { throughput: byId[a].rps / byId[b].rps, p50: byId[a].p50 / byId[b].p50, addedP50Ms: byId[a].p50 - byId[b].p50, addedP99Ms: byId[a].p99 - byId[b].p99 });
   const ratios = {
     gatewayVsDirect: ratio('2-gateway-me', '1-direct-me'),
     facadeVsDirect: ratio('3-facade-me', '1-direct-me'),
@@ -138,7 +142,7 @@ function printTable(results, ratios) {
   console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const r of rows) console.log(line(r));
   console.log('');
-  for (const [name, r] of Object.entries(ratios)) {
+  for (const [name, r] of Object.entries(ratios).filter(([, r]) => r)) {
     console.log(`${name.padEnd(22)} throughput x${r.throughput.toFixed(2)}  p50 x${r.p50.toFixed(2)}  added p50 ${r.addedP50Ms.toFixed(2)} ms  added p99 ${r.addedP99Ms.toFixed(2)} ms`);
   }
 }
