@@ -15,14 +15,14 @@ export interface IdentityPlatform {
   api: ApiClient;
   rootToken: string;
   /** The identity tables, for what the API does not show (the token blocklist). Embedded mode only. */
-  db?: pg.Client;
+  /** The platform's own database (embedded or a throw-away one on E2E_DATABASE_URL). */
+  db: pg.Client;
   stop(): Promise<void>;
 }
 
 /**
- * Boots a platform and logs the bootstrap platform admin in. In embedded mode the test also
- * gets a connection to the platform's PostgreSQL (on a port chosen here); on a server
- * (E2E_DATABASE_URL) `db` is a connection to the platform's own throw-away database.
+ * Boots a platform, logs the bootstrap platform admin in and connects to the platform's
+ * database (for assertions on tables the API does not show, like the blocklist).
  */
 export async function startIdentityPlatform(makeClient: (baseUrl: string) => ApiClient): Promise<IdentityPlatform> {
   const platform = await startPlatform();
@@ -40,6 +40,26 @@ export async function startIdentityPlatform(makeClient: (baseUrl: string) => Api
       await platform.stop();
     },
   };
+}
+
+export interface TwoTenantFixture {
+  adminA: Session;
+  adminB: Session;
+  /** A plain USER of tenant A. */
+  member: Session;
+  /** A PLATFORM_ADMIN account living in tenant A: out of reach for tenant A's admins. */
+  operatorInA: Session;
+}
+
+/** The cast most administration tests need: an admin in each of two tenants, and two more in A. */
+export async function twoTenantFixture(api: ApiClient, rootToken: string, tenantA: string, tenantB: string): Promise<TwoTenantFixture> {
+  const [adminA, adminB, member, operatorInA] = await Promise.all([
+    userWithRoles(api, rootToken, tenantA, ['ADMIN']),
+    userWithRoles(api, rootToken, tenantB, ['ADMIN']),
+    userWithRoles(api, rootToken, tenantA),
+    userWithRoles(api, rootToken, tenantA, ['PLATFORM_ADMIN']),
+  ]);
+  return { adminA, adminB, member, operatorInA };
 }
 
 /** Logs a user in: a new session. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { createUser, roleId } from '../harness/factories';
-import { createRole, permissionIds, startIdentityPlatform, uniqueRoleName, userWithRoles, type IdentityPlatform, type Session } from '../harness/identity-factories';
+import { createRole, permissionIds, startIdentityPlatform, twoTenantFixture, uniqueRoleName, userWithRoles, type IdentityPlatform, type Session } from '../harness/identity-factories';
 
 /** Spec 1 "Roles and permissions". */
 let ctx: IdentityPlatform;
@@ -25,9 +25,7 @@ beforeAll(async () => {
   ctx = await startIdentityPlatform((url) => new ApiClient(url));
   api = ctx.api;
   root = ctx.rootToken;
-  adminA = await userWithRoles(api, root, tenantA, ['ADMIN']);
-  adminB = await userWithRoles(api, root, tenantB, ['ADMIN']);
-  member = await userWithRoles(api, root, tenantA);
+  ({ adminA, adminB, member } = await twoTenantFixture(api, root, tenantA, tenantB));
   viewerId = await roleId(api, root, 'VIEWER');
   const ids = await permissionIds(api, root, CATALOGUE);
   perms = Object.fromEntries(CATALOGUE.map((n, i) => [n, ids[i]]));

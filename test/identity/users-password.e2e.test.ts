@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { createUser } from '../harness/factories';
-import { claimsOf, loginAs, revokedJtis, sessionsOf, startIdentityPlatform, userWithRoles, type IdentityPlatform, type Session } from '../harness/identity-factories';
+import { claimsOf, loginAs, revokedJtis, sessionsOf, startIdentityPlatform, twoTenantFixture, userWithRoles, type IdentityPlatform, type Session } from '../harness/identity-factories';
 
 /** Spec 1 "Users": own password change, administrator reset, and the password-change-required state. */
 let ctx: IdentityPlatform;
@@ -18,10 +18,7 @@ beforeAll(async () => {
   ctx = await startIdentityPlatform((url) => new ApiClient(url));
   api = ctx.api;
   root = ctx.rootToken;
-  adminA = await userWithRoles(api, root, tenantA, ['ADMIN']);
-  adminB = await userWithRoles(api, root, tenantB, ['ADMIN']);
-  member = await userWithRoles(api, root, tenantA);
-  operatorInA = await userWithRoles(api, root, tenantA, ['PLATFORM_ADMIN']);
+  ({ adminA, adminB, member, operatorInA } = await twoTenantFixture(api, root, tenantA, tenantB));
 });
 afterAll(() => ctx?.stop());
 
@@ -41,14 +38,12 @@ describe('POST /api/v1/users/me/password', () => {
     expect((await api.post('/api/v1/auth/login', { email: u.email, password: NEW_PASSWORD })).status).toBe(200);
     expectEnvelope(await api.post('/api/v1/auth/refresh', { refreshToken: other.refreshToken }), 401, 'DPF-IAM-006');
     expect((await api.post('/api/v1/auth/refresh', { refreshToken: current.refreshToken })).status).toBe(200);
-    if (ctx.db) {
-      const revoked = await revokedJtis(ctx.db, u.id);
-      expect(revoked).toContain(claimsOf(other.token).jti);
-      expect(revoked).not.toContain(claimsOf(current.token).jti);
-      const sessions = await sessionsOf(ctx.db, u.id);
-      expect(sessions.find((s) => s.id === claimsOf(current.token).sid)).toMatchObject({ revoked: false });
-      expect(sessions.find((s) => s.id === claimsOf(other.token).sid)).toMatchObject({ revoked: true, reason: 'password_changed' });
-    }
+    const revoked = await revokedJtis(ctx.db, u.id);
+    expect(revoked).toContain(claimsOf(other.token).jti);
+    expect(revoked).not.toContain(claimsOf(current.token).jti);
+    const sessions = await sessionsOf(ctx.db, u.id);
+    expect(sessions.find((s) => s.id === claimsOf(current.token).sid)).toMatchObject({ revoked: false });
+    expect(sessions.find((s) => s.id === claimsOf(other.token).sid)).toMatchObject({ revoked: true, reason: 'password_changed' });
   });
 
   it('refuses a wrong current password with 400 DPF-IAM-027, counted as a failed login', async () => {
@@ -91,12 +86,10 @@ describe('POST /api/v1/users/{userId}/reset-password', () => {
     expectEnvelope(await api.post('/api/v1/auth/login', { email: u.email, password: u.password }), 401, 'DPF-IAM-001');
     expectEnvelope(await api.post('/api/v1/auth/refresh', { refreshToken: s.refreshToken }), 401, 'DPF-IAM-006');
     expect((await api.get(`/api/v1/users/${u.id}`, { token: adminA.token })).body.mustChangePassword).toBe(true);
-    if (ctx.db) {
-      expect(await revokedJtis(ctx.db, u.id)).toContain(claimsOf(s.token).jti);
-      const { rows } = await ctx.db.query('SELECT password_hash FROM identity.users WHERE id = $1', [u.id]);
-      expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
-      expect(rows[0].password_hash).not.toContain(temporary);
-    }
+    expect(await revokedJtis(ctx.db, u.id)).toContain(claimsOf(s.token).jti);
+    const { rows } = await ctx.db.query('SELECT password_hash FROM identity.users WHERE id = $1', [u.id]);
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+    expect(rows[0].password_hash).not.toContain(temporary);
     const again = await api.post(`/api/v1/users/${u.id}/reset-password`, undefined, { token: adminA.token });
     expect(again.body.temporaryPassword).not.toBe(temporary);
   });

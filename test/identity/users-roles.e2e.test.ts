@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { query } from '../harness/database';
 import { createUser, roleId } from '../harness/factories';
-import { claimsOf, createRole, loginAs, revokedJtis, sessionsOf, startIdentityPlatform, userWithRoles, type IdentityPlatform, type Session } from '../harness/identity-factories';
+import { claimsOf, createRole, loginAs, revokedJtis, sessionsOf, startIdentityPlatform, twoTenantFixture, userWithRoles, type IdentityPlatform, type Session } from '../harness/identity-factories';
 
 /** Spec 1 "Users": role assignments of a user, self-demotion and the last platform administrator. */
 let ctx: IdentityPlatform;
@@ -23,10 +23,7 @@ beforeAll(async () => {
   api = ctx.api;
   root = ctx.rootToken;
   for (const name of ['ADMIN', 'PLATFORM_ADMIN', 'USER', 'VIEWER']) ids[name] = await roleId(api, root, name);
-  adminA = await userWithRoles(api, root, tenantA, ['ADMIN']);
-  adminB = await userWithRoles(api, root, tenantB, ['ADMIN']);
-  member = await userWithRoles(api, root, tenantA);
-  operatorInA = await userWithRoles(api, root, tenantA, ['PLATFORM_ADMIN']);
+  ({ adminA, adminB, member, operatorInA } = await twoTenantFixture(api, root, tenantA, tenantB));
   customA = await createRole(api, adminA.token, tenantA, { name: 'ANALYST' });
   customB = await createRole(api, adminB.token, tenantB, { name: 'ANALYST' });
 });
@@ -63,10 +60,8 @@ describe('PUT /api/v1/users/{userId}/roles', () => {
     const res = await put(u.id, [ids.VIEWER, customA, customA], adminA.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: u.id, roles: ['ANALYST', 'VIEWER'] });
-    if (ctx.db) {
-      expect(await revokedJtis(ctx.db, u.id)).toContain(claimsOf(s.token).jti);
-      expect(await sessionsOf(ctx.db, u.id)).toEqual([expect.objectContaining({ revoked: false })]);
-    }
+    expect(await revokedJtis(ctx.db, u.id)).toContain(claimsOf(s.token).jti);
+    expect(await sessionsOf(ctx.db, u.id)).toEqual([expect.objectContaining({ revoked: false })]);
     const refreshed = await api.post('/api/v1/auth/refresh', { refreshToken: s.refreshToken });
     expect(refreshed.status).toBe(200);
     expect(claimsOf(refreshed.body.accessToken).roles).toEqual(['ANALYST', 'VIEWER']);
@@ -77,7 +72,7 @@ describe('PUT /api/v1/users/{userId}/roles', () => {
     const u = await inA();
     const s = await loginAs(api, u);
     expect((await put(u.id, [ids.USER], adminA.token)).status).toBe(200);
-    if (ctx.db) expect(await revokedJtis(ctx.db, u.id)).not.toContain(claimsOf(s.token).jti);
+    expect(await revokedJtis(ctx.db, u.id)).not.toContain(claimsOf(s.token).jti);
   });
 
   it('refuses unknown role ids and roles of other tenants (400 DPF-IAM-007 naming them)', async () => {
@@ -147,7 +142,7 @@ describe('DELETE /api/v1/users/{userId}/roles/{roleId}', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect((await api.get(`/api/v1/users/${u.id}`, { token: adminA.token })).body.roles).toEqual(['USER']);
-    if (ctx.db) expect(await revokedJtis(ctx.db, u.id)).toContain(claimsOf(s.token).jti);
+    expect(await revokedJtis(ctx.db, u.id)).toContain(claimsOf(s.token).jti);
     expect((await del(u.id, customA, adminA.token)).status).toBe(204);
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { createUser, roleId } from '../harness/factories';
-import { claimsOf, loginAs, revokedJtis, sessionsOf, startIdentityPlatform, userWithRoles, type IdentityPlatform, type Session } from '../harness/identity-factories';
+import { claimsOf, loginAs, revokedJtis, sessionsOf, startIdentityPlatform, twoTenantFixture, userWithRoles, type IdentityPlatform, type Session } from '../harness/identity-factories';
 
 /** Spec 1 "Users": profile updates, account state and deletion, with tenant isolation. */
 let ctx: IdentityPlatform;
@@ -19,10 +19,7 @@ beforeAll(async () => {
   ctx = await startIdentityPlatform((url) => new ApiClient(url));
   api = ctx.api;
   root = ctx.rootToken;
-  adminA = await userWithRoles(api, root, tenantA, ['ADMIN']);
-  adminB = await userWithRoles(api, root, tenantB, ['ADMIN']);
-  member = await userWithRoles(api, root, tenantA);
-  operatorInA = await userWithRoles(api, root, tenantA, ['PLATFORM_ADMIN']);
+  ({ adminA, adminB, member, operatorInA } = await twoTenantFixture(api, root, tenantA, tenantB));
 });
 afterAll(() => ctx?.stop());
 
@@ -115,10 +112,8 @@ describe('PUT /api/v1/users/{userId}/disable and /enable', () => {
     expect(res.body).toMatchObject({ id: u.id, enabled: false });
     expectEnvelope(await api.post('/api/v1/auth/login', { email: u.email, password: u.password }), 403, 'DPF-IAM-003');
     for (const s of [s1, s2]) expectEnvelope(await api.post('/api/v1/auth/refresh', { refreshToken: s.refreshToken }), 401, 'DPF-IAM-006');
-    if (ctx.db) {
-      expect(await revokedJtis(ctx.db, u.id)).toEqual(expect.arrayContaining([claimsOf(s1.token).jti, claimsOf(s2.token).jti]));
-      expect(await sessionsOf(ctx.db, u.id)).toEqual([expect.objectContaining({ revoked: true, reason: 'user_disabled' }), expect.objectContaining({ revoked: true, reason: 'user_disabled' })]);
-    }
+    expect(await revokedJtis(ctx.db, u.id)).toEqual(expect.arrayContaining([claimsOf(s1.token).jti, claimsOf(s2.token).jti]));
+    expect(await sessionsOf(ctx.db, u.id)).toEqual([expect.objectContaining({ revoked: true, reason: 'user_disabled' }), expect.objectContaining({ revoked: true, reason: 'user_disabled' })]);
     const enabled = await api.request('PUT', `/api/v1/users/${u.id}/enable`, { token: adminA.token });
     expect(enabled.status).toBe(200);
     expect(enabled.body.enabled).toBe(true);
@@ -176,7 +171,7 @@ describe('DELETE /api/v1/users/{userId}', () => {
     expectEnvelope(await api.get(`/api/v1/users/${u.id}`, { token: adminA.token }), 404, 'DPF-IAM-005');
     expectEnvelope(await api.post('/api/v1/auth/login', { email: u.email, password: u.password }), 401, 'DPF-IAM-001');
     expectEnvelope(await api.post('/api/v1/auth/refresh', { refreshToken: s.refreshToken }), 401, 'DPF-IAM-006');
-    if (ctx.db) expect(await revokedJtis(ctx.db, u.id)).toContain(claimsOf(s.token).jti);
+    expect(await revokedJtis(ctx.db, u.id)).toContain(claimsOf(s.token).jti);
     expectEnvelope(await api.request('DELETE', `/api/v1/users/${u.id}`, { token: adminA.token }), 404, 'DPF-IAM-005');
   });
 
