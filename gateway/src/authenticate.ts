@@ -1,6 +1,7 @@
 import { DomainError, ErrorCode, first, isPlatformAdmin, type Principal, type TokenService } from '@dataplat/kit';
 import { LRUCache } from 'lru-cache';
 import type { ApiKeyAuthenticator } from './api-keys';
+import { requestedTenant } from './tenant-header';
 import type { TokenBlocklist } from './blocklist';
 import { ServiceTokenVerifier, withServiceTenant } from './service-tokens';
 
@@ -24,7 +25,6 @@ export interface AuthenticatorExtensions {
   blocklist?: TokenBlocklist;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ANONYMOUS: AuthOutcome = {};
 
 /**
@@ -122,9 +122,8 @@ export class Authenticator {
 
 /** Applies X-Tenant-ID: must match the credential's tenant unless the caller is a platform admin. */
 export function withTenant(principal: Principal, header: string | undefined): Principal {
-  const requested = header?.trim().toLowerCase();
+  const requested = requestedTenant(header);
   if (!requested || requested === principal.tenantId?.toLowerCase()) return principal;
-  if (!UUID.test(requested)) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'X-Tenant-ID must be a tenant id (UUID)');
   if (!isPlatformAdmin(principal)) throw new DomainError(ErrorCode.TENANT_MISMATCH);
   return { ...principal, tenantId: requested };
 }

@@ -9,3 +9,4 @@ export * from './ip-allow-list';
 export * from './pg-listener';
 export * from './service-tokens';
 export * from './blocklist';
+export * from './tenant-header';

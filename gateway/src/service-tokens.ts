@@ -1,7 +1,7 @@
-import { DomainError, ErrorCode, type Principal, type TokenService } from '@dataplat/kit';
+import type { Principal, TokenService } from '@dataplat/kit';
 import { LRUCache } from 'lru-cache';
+import { requestedTenant } from './tenant-header';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The `type` claim, read without verification (only to choose how to verify). */
 export function peekTokenType(token: string): unknown {
@@ -49,8 +49,6 @@ export class ServiceTokenVerifier {
  * tenant it acts in (a UUID); its scopes still decide what it may do there.
  */
 export function withServiceTenant(principal: Principal, header: string | undefined): Principal {
-  const requested = header?.trim().toLowerCase();
-  if (!requested) return principal;
-  if (!UUID.test(requested)) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'X-Tenant-ID must be a tenant id (UUID)');
-  return { ...principal, tenantId: requested };
+  const requested = requestedTenant(header);
+  return requested ? { ...principal, tenantId: requested } : principal;
 }

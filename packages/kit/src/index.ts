@@ -9,3 +9,4 @@ export * from './graphql';
 export * from './http/subgraph-server';
 export * from './http/rate-limit';
 export * from './process';
+export * from './ids';

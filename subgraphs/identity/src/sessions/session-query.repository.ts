@@ -1,3 +1,4 @@
+import { isUuid } from '@dataplat/kit';
 import type { PrismaClient } from '@dataplat/db';
 import type { Owner } from './owner';
 
@@ -54,7 +55,7 @@ export class SessionQueryRepository {
 
   /** Issue and expiry of one of the owner's access tokens (by jti), when it was recorded. */
   findAccessToken(owner: Owner, jti: string): Promise<{ issuedAt: Date; expiresAt: Date } | null> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jti)) return Promise.resolve(null);
+    if (!isUuid(jti)) return Promise.resolve(null);
     return this.db.accessToken.findFirst({ where: { tenantId: owner.tenantId, userId: owner.userId, jti }, select: { issuedAt: true, expiresAt: true } });
   }
 }

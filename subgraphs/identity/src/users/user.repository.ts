@@ -1,3 +1,4 @@
+import { isUuid } from '@dataplat/kit';
 import type { Prisma, PrismaClient } from '@dataplat/db';
 import type { User } from './user.type';
 
@@ -146,9 +147,6 @@ export class UserRepository {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Ids are UUIDs: anything else cannot exist (and must not reach a uuid column). */
-export const isUuid = (id: string) => UUID.test(id);
 
 interface RawUser {
   id: string;
@@ -165,6 +163,8 @@ interface RawUser {
   updated_at: Date;
   roles: string[];
 }
+
+export { isUuid };
 
 export function toUser(row: UserRow): User {
   return {
