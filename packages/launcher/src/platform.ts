@@ -44,7 +44,7 @@ export async function startPlatform(config: PlatformConfig, logger: Logger): Pro
     const identity = await startIdentity({ db, config: { ...config, HOST: '127.0.0.1' }, logger: logger.child({ subgraph: 'identity' }) });
     stack.push(() => identity.close());
 
-    const edge = await startEdge(config, logger, db, [{ name: 'identity', url: identity.url }], databaseUrl);
+    const edge = await startEdge(config, logger, db, [{ name: 'identity', url: identity.url, local: identity.local }], databaseUrl);
     stack.push(() => edge.stop());
     logger.info({ url: edge.url, subgraphs: { identity: identity.url } }, 'platform ready');
     return { url: edge.url, databaseUrl, generatedAdminPassword: seeded.generatedAdminPassword, stop };
