@@ -30,6 +30,7 @@ export async function bootPlatform({ cpuProfileDir } = {}) {
     HOST: '127.0.0.1',
     PORT: String(port),
     IDENTITY_PORT: String(identityPort),
+    TENANT_PORT: '0',
     EMBEDDED_PG_PORT: String(pgPort),
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
