@@ -79,6 +79,12 @@ export enum ErrorCode {
   SERVICE_CLIENT_EXISTS = 'DPF-IAM-073',
   SERVICE_CLIENT_NOT_FOUND = 'DPF-IAM-074',
   SERVICE_TOKEN_REQUIRED = 'DPF-IAM-075',
+  // TEN: tenant service
+  TENANT_NOT_FOUND = 'DPF-TEN-001',
+  TENANT_SLUG_EXISTS = 'DPF-TEN-002',
+  TENANT_ILLEGAL_TRANSITION = 'DPF-TEN-003',
+  TENANT_SUSPENDED = 'DPF-TEN-004',
+  TENANT_ADMIN_NOT_CREATED = 'DPF-TEN-005',
 }
 
 export interface ErrorCodeInfo {
@@ -160,6 +166,12 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.SERVICE_CLIENT_EXISTS]: { status: 409, message: 'A service client with this id already exists' },
   [ErrorCode.SERVICE_CLIENT_NOT_FOUND]: { status: 404, message: 'Service client not found' },
   [ErrorCode.SERVICE_TOKEN_REQUIRED]: { status: 401, message: 'Token is not a service token' },
+  // TEN: tenant service
+  [ErrorCode.TENANT_NOT_FOUND]: { status: 404, message: 'Tenant not found' },
+  [ErrorCode.TENANT_SLUG_EXISTS]: { status: 409, message: 'A tenant with this slug already exists' },
+  [ErrorCode.TENANT_ILLEGAL_TRANSITION]: { status: 409, message: 'The tenant cannot make this status change from its current status' },
+  [ErrorCode.TENANT_SUSPENDED]: { status: 403, message: 'The tenant is suspended' },
+  [ErrorCode.TENANT_ADMIN_NOT_CREATED]: { status: 502, message: 'The first administrator of the tenant could not be created in identity' },
 };
 
 const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));
