@@ -79,6 +79,17 @@ export enum ErrorCode {
   SERVICE_CLIENT_EXISTS = 'DPF-IAM-073',
   SERVICE_CLIENT_NOT_FOUND = 'DPF-IAM-074',
   SERVICE_TOKEN_REQUIRED = 'DPF-IAM-075',
+  // IAM 080-099: multi-factor authentication
+  MFA_ALREADY_CONFIGURED = 'DPF-IAM-080',
+  MFA_INVALID_CODE = 'DPF-IAM-081',
+  MFA_NOT_CONFIGURED = 'DPF-IAM-082',
+  MFA_NOT_PENDING = 'DPF-IAM-083',
+  MFA_RATE_LIMITED = 'DPF-IAM-084',
+  MFA_INVALID_PHONE = 'DPF-IAM-085',
+  MFA_CHALLENGE_INVALID = 'DPF-IAM-086',
+  MFA_METHOD_NOT_AVAILABLE = 'DPF-IAM-087',
+  MFA_REQUIRED = 'DPF-IAM-088',
+  MFA_NOT_ENABLED = 'DPF-IAM-089',
 }
 
 export interface ErrorCodeInfo {
@@ -160,6 +171,17 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.SERVICE_CLIENT_EXISTS]: { status: 409, message: 'A service client with this id already exists' },
   [ErrorCode.SERVICE_CLIENT_NOT_FOUND]: { status: 404, message: 'Service client not found' },
   [ErrorCode.SERVICE_TOKEN_REQUIRED]: { status: 401, message: 'Token is not a service token' },
+  // IAM 080-099: multi-factor authentication
+  [ErrorCode.MFA_ALREADY_CONFIGURED]: { status: 400, message: 'This MFA method is already configured' },
+  [ErrorCode.MFA_INVALID_CODE]: { status: 400, message: 'The MFA code is invalid or has expired' },
+  [ErrorCode.MFA_NOT_CONFIGURED]: { status: 404, message: 'This MFA method is not configured' },
+  [ErrorCode.MFA_NOT_PENDING]: { status: 409, message: 'No enrollment of this MFA method is pending: enroll first' },
+  [ErrorCode.MFA_RATE_LIMITED]: { status: 429, message: 'Too many codes requested: try again later' },
+  [ErrorCode.MFA_INVALID_PHONE]: { status: 400, message: 'The phone number is not a valid E.164 number' },
+  [ErrorCode.MFA_CHALLENGE_INVALID]: { status: 401, message: 'The MFA challenge is invalid, expired or already used: log in again' },
+  [ErrorCode.MFA_METHOD_NOT_AVAILABLE]: { status: 400, message: 'This method is not available for this MFA challenge' },
+  [ErrorCode.MFA_REQUIRED]: { status: 403, message: 'This operation requires a login completed with MFA' },
+  [ErrorCode.MFA_NOT_ENABLED]: { status: 400, message: 'MFA is not enabled: enroll a method first' },
 };
 
 const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));
