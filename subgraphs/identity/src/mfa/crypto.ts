@@ -1,37 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-
-/**
- * Encrypts secrets at rest (TOTP shared secrets). The platform's SecretBox (packages/kit)
- * satisfies it; AesGcmCipher below is the same construction for the MFA module alone.
- */
-export interface SecretCipher {
-  encrypt(text: string): string;
-  decrypt(blob: string): string;
-}
-
-/** AES-256-GCM with a key derived from JWT_SECRET (HKDF-SHA256, info `mfa-secret-v1`): `v1.<iv>.<tag>.<ciphertext>`. */
-export class AesGcmCipher implements SecretCipher {
-  private readonly key: Buffer;
-
-  constructor(masterSecret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', masterSecret, 'dataplat', 'mfa-secret-v1', 32));
-  }
-
-  encrypt(text: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-    return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.');
-  }
-
-  decrypt(blob: string): string {
-    const [version, iv, tag, data] = blob.split('.');
-    if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('Unknown secret format');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
-  }
-}
+import { createHmac, hkdfSync, randomInt, timingSafeEqual } from 'node:crypto';
 
 /**
  * Hashes short one-time codes (6-digit SMS/e-mail codes, backup codes) with HMAC-SHA256 under

@@ -1,7 +1,8 @@
+import { secretBoxFor } from '@dataplat/kit';
 import { AuthEventRepository } from '../auth/auth-event.repository';
 import type { IdentityCore } from '../core';
 import { BackupCodeService } from './backup-code.service';
-import { AesGcmCipher, CodeHasher } from './crypto';
+import { CodeHasher } from './crypto';
 import { MfaChallengeRepository } from './mfa-challenge.repository';
 import { MfaCodeRepository } from './mfa-code.repository';
 import { MfaLoginService } from './mfa-login.service';
@@ -29,7 +30,7 @@ export function mfaServices(core: IdentityCore, sms: SmsSender = new OutboxSmsSe
   const hasher = new CodeHasher(core.config.JWT_SECRET);
   const backup = new BackupCodeService(methods, hasher);
   const events = new AuthEventRepository(core.db);
-  const totp = new TotpService(methods, new AesGcmCipher(core.config.JWT_SECRET), backup, core.config.JWT_ISSUER);
+  const totp = new TotpService(methods, secretBoxFor(core.config), backup, core.config.JWT_ISSUER);
   const smsChannel = new OtpChannelService('SMS', methods, codes, hasher, backup, (tx, m) => sms.send(tx, m));
   const emailChannel = new OtpChannelService('EMAIL', methods, codes, hasher, backup, sendEmailCode);
   const login = new MfaLoginService(methods, new MfaChallengeRepository(core.db), totp, smsChannel, emailChannel, backup, events);
