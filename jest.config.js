@@ -31,6 +31,7 @@ module.exports = {
         '^@dataplat/launcher$': '<rootDir>/packages/launcher/src',
         '^@dataplat/db$': '<rootDir>/prisma/src',
         '^@dataplat/identity$': '<rootDir>/subgraphs/identity/src',
+        '^@dataplat/tenant$': '<rootDir>/subgraphs/tenant/src',
         '^@dataplat/gateway$': '<rootDir>/gateway/src',
         '^@dataplat/rest-facade$': '<rootDir>/rest-facade/src',
         // The generated Prisma client imports its siblings as './x.js'; from source they are .ts.

@@ -80,6 +80,7 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
     const memory = process.memoryUsage();
     return {
       planCache: opts.gateway.plans.snapshot(),
+      subgraphs: opts.gateway.subgraphs.map((s) => ({ name: s.name, transport: s.local ? 'in-process' : 'http' })),
       process: { uptimeSeconds: Math.round(process.uptime()), rssMiB: Math.round(memory.rss / 2 ** 20), heapUsedMiB: Math.round(memory.heapUsed / 2 ** 20) },
     };
   });

@@ -85,7 +85,7 @@ async function buildApp(executor: OperationExecutor): Promise<FastifyInstance> {
     (request as { auth: unknown }).auth = { principal: null };
   });
   app.setErrorHandler((error, request, reply) => sendRendered(request, reply, renderError(error as FastifyError, request)));
-  registerFacade(app, { routes: compileRoutes(ROUTES, schema, dir), executor, idempotency: new IdempotencyStore(null as never) });
+  registerFacade(app, { routes: compileRoutes(ROUTES, schema, dir), executor, idempotency: new IdempotencyStore(null as never, 0) });
   await app.ready();
   return app;
 }

@@ -16,6 +16,7 @@ const describeDistributed = server && redis ? describe : describe.skip;
 
 const ROOT = resolve(__dirname, '..', '..');
 const IDENTITY = resolve(ROOT, 'subgraphs', 'identity', 'dist', 'main.js');
+const TENANT = resolve(ROOT, 'subgraphs', 'tenant', 'dist', 'main.js');
 const EDGE = resolve(ROOT, 'packages', 'launcher', 'dist', 'edge-main.js');
 
 describeDistributed('distributed mode (separate processes, PostgreSQL server, Redis)', () => {
@@ -31,6 +32,7 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     const url = new URL(server!);
     url.pathname = `/${dbName}`;
     const identityPort = await freePort();
+    const tenantPort = await freePort();
     env = {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -44,9 +46,13 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
       RATE_LIMIT_PER_MINUTE: '10000',
       IDENTITY_PORT: String(identityPort),
       IDENTITY_URL: `http://127.0.0.1:${identityPort}/graphql`,
+      TENANT_PORT: String(tenantPort),
+      TENANT_URL: `http://127.0.0.1:${tenantPort}/graphql`,
     };
     identityProc = start(IDENTITY, env);
     await waitFor(`http://127.0.0.1:${identityPort}/healthz`);
+    start(TENANT, env);
+    await waitFor(`http://127.0.0.1:${tenantPort}/healthz`);
     const [pa, pb] = [await freePort(), await freePort()];
     start(EDGE, { ...env, PORT: String(pa) });
     start(EDGE, { ...env, PORT: String(pb) });
@@ -71,6 +77,8 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     const user = await createUser(b, root.accessToken);
     const session = await b.login(user.email, user.password);
     expect((await a.get('/api/v1/users/me', { token: session.accessToken })).body.id).toBe(user.id);
+    // Separate processes: the edge reaches identity over HTTP.
+    expect((await a.get('/internal/metrics', { token: root.accessToken })).body.subgraphs).toContainEqual({ name: 'identity', transport: 'http' });
     expect((await a.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(200);
     await b.post('/api/v1/auth/logout', { refreshToken: session.refreshToken });
     expectEnvelope(await a.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken }), 401, 'DPF-IAM-006');
@@ -112,7 +120,7 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     expect(identityProc.exitCode).toBe(0);
     const ready = await a.get('/readyz');
     expect(ready.status).toBe(503);
-    expect(ready.body.subgraphs).toEqual({ identity: 'down' });
+    expect(ready.body.subgraphs).toEqual({ identity: 'down', tenant: 'up' });
     expectEnvelope(await b.get('/api/v1/users/me', { token: root.accessToken }), 503, 'DPF-API-009');
     const gql = await a.graphql('{ me { email } }', undefined, { token: root.accessToken });
     expect(gql.status).toBe(503);

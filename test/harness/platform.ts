@@ -48,6 +48,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     PORT: String(port),
     HOST: '127.0.0.1',
     IDENTITY_PORT: '0',
+    TENANT_PORT: '0',
+
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     JWT_SECRET: randomBytes(32).toString('base64url'),

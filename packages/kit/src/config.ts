@@ -89,6 +89,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   IDENTITY_PORT: port(8081),
   IDENTITY_URL: optionalUrl,
+  TENANT_PORT: port(8082),
+  /** GraphQL URL of the tenant subgraph, read by a separate edge process. */
+  TENANT_URL: optionalUrl,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_DURATION: duration('15m'),

@@ -11,3 +11,4 @@ export * from './http/rate-limit';
 export * from './process';
 export * from './ids';
 export * from './crypto/secret-box';
+export * from './http/local-subgraph';

@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 // The public edge as its own process (distributed mode): gateway + REST facade on
-// HOST:PORT, composing the subgraphs at IDENTITY_URL; DATABASE_URL for idempotency
+// HOST:PORT, composing the subgraphs at their URL settings (IDENTITY_URL, TENANT_URL, see
+// ./subgraphs.ts); DATABASE_URL for idempotency
 // records, REDIS_URL for rate limits shared by every edge replica.
 import { createPrismaClient, runMigrations } from '@dataplat/db';
 import { requireSetting, runMain } from '@dataplat/kit';
 import { startEdge } from './edge';
+import { remoteSubgraphs } from './subgraphs';
 
 runMain('edge', async (config, logger) => {
   const url = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'to run the edge on its own');
-  const identityUrl = requireSetting(config.IDENTITY_URL, 'IDENTITY_URL', 'to run the edge on its own (the identity subgraph, e.g. http://identity:8081/graphql)');
+  const subgraphs = remoteSubgraphs(config);
   await runMigrations(url);
   const db = createPrismaClient(url);
-  const edge = await startEdge(config, logger, db, [{ name: 'identity', url: identityUrl }]);
+  const edge = await startEdge(config, logger, db, subgraphs);
   logger.info({ url: edge.url }, 'edge ready');
   return async () => {
     await edge.stop();

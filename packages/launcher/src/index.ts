@@ -1,1 +1,2 @@
 export { startPlatform, type RunningPlatform } from './platform';
+export { SUBGRAPHS, type SubgraphDefinition } from './subgraphs';

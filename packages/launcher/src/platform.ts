@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { createPrismaClient, runMigrations, startEmbeddedPostgres, type PrismaClient } from '@dataplat/db';
-import { bootstrapIdentity, startIdentity } from '@dataplat/identity';
+import { bootstrapIdentity } from '@dataplat/identity';
 import type { Logger, PlatformConfig } from '@dataplat/kit';
 import { startEdge } from './edge';
+import { startSubgraphs } from './subgraphs';
 
 export interface RunningPlatform {
   /** Public base URL, e.g. http://127.0.0.1:8080 */
@@ -40,13 +41,12 @@ export async function startPlatform(config: PlatformConfig, logger: Logger): Pro
     const seeded = await bootstrapIdentity(db, config);
     if (seeded.adminCreated) logger.info({ email: config.PLATFORM_ADMIN_EMAIL }, 'bootstrap platform admin created');
 
-    // In one process the subgraphs are internal: loopback only, on IDENTITY_PORT (0: any free port).
-    const identity = await startIdentity({ db, config: { ...config, HOST: '127.0.0.1' }, logger: logger.child({ subgraph: 'identity' }) });
-    stack.push(() => identity.close());
+    // In one process the subgraphs are internal: loopback only, each on its port setting (0: any free port).
+    const subgraphs = await startSubgraphs(db, config, logger, stack);
 
-    const edge = await startEdge(config, logger, db, [{ name: 'identity', url: identity.url }], databaseUrl);
+    const edge = await startEdge(config, logger, db, subgraphs, databaseUrl);
     stack.push(() => edge.stop());
-    logger.info({ url: edge.url, subgraphs: { identity: identity.url } }, 'platform ready');
+    logger.info({ url: edge.url, subgraphs: Object.fromEntries(subgraphs.map((s) => [s.name, s.url])) }, 'platform ready');
     return { url: edge.url, databaseUrl, generatedAdminPassword: seeded.generatedAdminPassword, stop };
   } catch (e) {
     await stop();

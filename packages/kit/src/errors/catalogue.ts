@@ -90,6 +90,12 @@ export enum ErrorCode {
   MFA_METHOD_NOT_AVAILABLE = 'DPF-IAM-087',
   MFA_REQUIRED = 'DPF-IAM-088',
   MFA_NOT_ENABLED = 'DPF-IAM-089',
+  // TEN: tenant service
+  TENANT_NOT_FOUND = 'DPF-TEN-001',
+  TENANT_SLUG_EXISTS = 'DPF-TEN-002',
+  TENANT_ILLEGAL_TRANSITION = 'DPF-TEN-003',
+  TENANT_SUSPENDED = 'DPF-TEN-004',
+  TENANT_ADMIN_NOT_CREATED = 'DPF-TEN-005',
 }
 
 export interface ErrorCodeInfo {
@@ -182,6 +188,12 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.MFA_METHOD_NOT_AVAILABLE]: { status: 400, message: 'This method is not available for this MFA challenge' },
   [ErrorCode.MFA_REQUIRED]: { status: 403, message: 'This operation requires a login completed with MFA' },
   [ErrorCode.MFA_NOT_ENABLED]: { status: 400, message: 'MFA is not enabled: enroll a method first' },
+  // TEN: tenant service
+  [ErrorCode.TENANT_NOT_FOUND]: { status: 404, message: 'Tenant not found' },
+  [ErrorCode.TENANT_SLUG_EXISTS]: { status: 409, message: 'A tenant with this slug already exists' },
+  [ErrorCode.TENANT_ILLEGAL_TRANSITION]: { status: 409, message: 'The tenant cannot make this status change from its current status' },
+  [ErrorCode.TENANT_SUSPENDED]: { status: 403, message: 'The tenant is suspended' },
+  [ErrorCode.TENANT_ADMIN_NOT_CREATED]: { status: 502, message: 'The first administrator of the tenant could not be created in identity' },
 };
 
 const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));

@@ -1,0 +1,48 @@
+import type { PrismaClient } from '@dataplat/db';
+import type { SubgraphEndpoint } from '@dataplat/gateway';
+import { startIdentity } from '@dataplat/identity';
+import { requireSetting, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { startTenant } from '@dataplat/tenant';
+
+/** One subgraph of the platform: how to start it in-process and where it is when it runs apart. */
+export interface SubgraphDefinition {
+  name: string;
+  start(opts: { db: PrismaClient; config: PlatformConfig; logger: Logger }): Promise<RunningSubgraph>;
+  /** Its port setting (used in-process, on loopback) and URL setting (read by a separate edge). */
+  portVariable: keyof PlatformConfig & `${string}_PORT`;
+  urlVariable: keyof PlatformConfig & `${string}_URL`;
+}
+
+/** Every subgraph the gateway composes, in start order. Add a subgraph here and in kit config. */
+export const SUBGRAPHS: readonly SubgraphDefinition[] = [
+  { name: 'identity', start: startIdentity, portVariable: 'IDENTITY_PORT', urlVariable: 'IDENTITY_URL' },
+  { name: 'tenant', start: startTenant, portVariable: 'TENANT_PORT', urlVariable: 'TENANT_URL' },
+];
+
+/**
+ * Starts every subgraph in this process (internal: loopback only, each on its port setting).
+ * The gateway beside them executes them in-process (`local`); their HTTP servers remain for
+ * readiness and direct callers.
+ */
+export async function startSubgraphs(
+  db: PrismaClient,
+  config: PlatformConfig,
+  logger: Logger,
+  stack: Array<() => Promise<unknown>>,
+): Promise<SubgraphEndpoint[]> {
+  const endpoints: SubgraphEndpoint[] = [];
+  for (const subgraph of SUBGRAPHS) {
+    const running = await subgraph.start({ db, config: { ...config, HOST: '127.0.0.1' }, logger: logger.child({ subgraph: subgraph.name }) });
+    stack.push(() => running.close());
+    endpoints.push({ name: subgraph.name, url: running.url, local: running.local });
+  }
+  return endpoints;
+}
+
+/** The subgraphs of a separate edge process, each at its required URL setting. */
+export function remoteSubgraphs(config: PlatformConfig): SubgraphEndpoint[] {
+  return SUBGRAPHS.map((s) => {
+    const example = `http://${s.name}:${String(config[s.portVariable])}/graphql`;
+    return { name: s.name, url: requireSetting(config[s.urlVariable] as string | undefined, s.urlVariable, `to run the edge on its own (the ${s.name} subgraph, e.g. ${example})`) };
+  });
+}

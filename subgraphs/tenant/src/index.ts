@@ -1,0 +1,2 @@
+export { buildTenantSchema, type TenantDeps } from './tenant';
+export { startTenant, type TenantServerOptions } from './server';

@@ -1,0 +1,19 @@
+#!/usr/bin/env node
+// The tenant subgraph as its own process (distributed mode): DATABASE_URL required,
+// listens on HOST:TENANT_PORT (8082). Migrations are idempotent and locked, so any number
+// of replicas may start together.
+import { createPrismaClient, runMigrations } from '@dataplat/db';
+import { requireSetting, runMain } from '@dataplat/kit';
+import { startTenant } from './server';
+
+runMain('tenant', async (config, logger) => {
+  const url = requireSetting(config.DATABASE_URL, 'DATABASE_URL', 'to run the tenant subgraph on its own');
+  await runMigrations(url);
+  const db = createPrismaClient(url);
+  const server = await startTenant({ db, config, logger });
+  logger.info({ url: server.url }, 'tenant subgraph ready');
+  return async () => {
+    await server.close();
+    await db.$disconnect();
+  };
+});

@@ -1,0 +1,26 @@
+import type { PrismaClient } from '@dataplat/db';
+import { buildFederatedSchema, type PlatformConfig } from '@dataplat/kit';
+import type { GraphQLSchema } from 'graphql';
+import { createCore, type TenantModule } from './core';
+import { tenantsModule } from './tenants/tenants.module';
+
+export interface TenantDeps {
+  db: PrismaClient;
+  config: PlatformConfig;
+}
+
+/** Every domain of the tenant subgraph. */
+const MODULES = [tenantsModule];
+
+/** Wires the modules on one shared core and builds the tenant subgraph schema. */
+export async function buildTenantSchema({ db, config }: TenantDeps): Promise<GraphQLSchema> {
+  const core = createCore(db, config);
+  const modules: TenantModule[] = MODULES.map((m) => m(core));
+  const resolvers = modules.flatMap((m) => m.resolvers);
+  const instances = new Map<Function, object>(resolvers.map((r) => [r.constructor, r]));
+  return buildFederatedSchema({
+    resolvers: resolvers.map((r) => r.constructor) as [Function, ...Function[]],
+    container: { get: (cls) => instances.get(cls) },
+    referenceResolvers: Object.assign({}, ...modules.map((m) => m.references ?? {})),
+  });
+}

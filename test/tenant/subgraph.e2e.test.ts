@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { ApiClient } from '../harness/client';
+import { createUser } from '../harness/factories';
+import { startPlatform, type TestPlatform } from '../harness/platform';
+
+/** The tenant subgraph runs beside identity and the gateway composes both. */
+let platform: TestPlatform;
+let api: ApiClient;
+let root: string;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+  api = new ApiClient(platform.baseUrl);
+  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+});
+afterAll(() => platform?.stop());
+
+describe('tenant subgraph', () => {
+  it('is reported by /readyz', async () => {
+    const ready = await api.get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.subgraphs).toEqual({ identity: 'up', tenant: 'up' });
+  });
+
+  it('answers tenant queries through the supergraph', async () => {
+    const res = await api.graphql('{ tenants(size: 5) { data { id } pagination { page size total } } }', undefined, { token: root });
+    expect(res.status).toBe(200);
+    expect(res.body.data.tenants.pagination).toMatchObject({ page: 0, size: 5, total: expect.any(Number) });
+    const missing = await api.graphql('query($id: ID!) { tenant(id: $id) { id } }', { id: randomUUID() }, { token: root });
+    expect(missing.body.errors[0].extensions.code).toBe('DPF-TEN-001');
+  });
+
+  it('keeps tenant queries from callers without the role', async () => {
+    const user = await createUser(api, root);
+    const session = await api.login(user.email, user.password);
+    const res = await api.graphql('{ tenants { data { id } } }', undefined, { token: session.accessToken });
+    expect(res.body.errors[0].extensions.code).toBe('DPF-AUTH-007');
+    expect((await api.graphql('{ tenants { data { id } } }')).body.errors[0].extensions.code).toBe('DPF-AUTH-001');
+  });
+});
