@@ -113,6 +113,7 @@ export class Authenticator {
       tokenId: claims.jti,
       sessionId: typeof claims.sid === 'number' ? claims.sid : undefined,
       ...(claims.pwd_change_required === true ? { passwordChangeRequired: true } : {}),
+      ...(Array.isArray(claims.amr) ? { amr: claims.amr.map(String) } : {}),
     };
     const entry = { principal, jti: claims.jti };
     this.verified.set(token, entry, { ttl: Math.max(1, claims.exp * 1000 - Date.now()) });

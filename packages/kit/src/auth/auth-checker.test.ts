@@ -1,7 +1,7 @@
 import type { AuthCheckerFn, ResolverData } from 'type-graphql';
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import { ALLOW_DURING_PASSWORD_CHANGE, isAllowed, platformAuthChecker, requirePrincipal, requireTenant } from './auth-checker';
+import { ALLOW_DURING_PASSWORD_CHANGE, isAllowed, platformAuthChecker, REQUIRE_MFA, requirePrincipal, requireTenant } from './auth-checker';
 import type { Principal } from './principal';
 
 const principal = (over: Partial<Principal>): Principal => ({
@@ -113,6 +113,15 @@ describe('platformAuthChecker', () => {
     }
     throw new Error('expected a DomainError');
   }
+
+  it('REQUIRE_MFA: 403 DPF-IAM-088 unless the token\'s amr holds mfa; roles still apply; it is no role or scope', () => {
+    expect(thrown(() => check(principal({}), [REQUIRE_MFA])).code).toBe('DPF-IAM-088');
+    expect(thrown(() => check(principal({ amr: ['pwd'] }), [REQUIRE_MFA])).code).toBe('DPF-IAM-088');
+    expect(thrown(() => check(principal({ kind: 'api_key', scopes: ['*'] }), [REQUIRE_MFA])).code).toBe('DPF-IAM-088');
+    expect(check(principal({ amr: ['pwd', 'otp', 'mfa'] }), [REQUIRE_MFA])).toBe(true);
+    expect(thrown(() => check(principal({ amr: ['pwd', 'otp', 'mfa'] }), ['ADMIN', REQUIRE_MFA])).code).toBe('DPF-AUTH-007');
+    expect(isAllowed(principal({}), [REQUIRE_MFA])).toBe(true);
+  });
 
   it('returns true when allowed', () => {
     expect(check(principal({ roles: ['ADMIN'] }), ['ADMIN'])).toBe(true);

@@ -1,7 +1,7 @@
 import type { AuthChecker } from 'type-graphql';
 import { DomainError, ErrorCode } from '../errors';
 import type { RequestContext } from '../context';
-import type { Principal } from './principal';
+import { hasCompletedMfa, type Principal } from './principal';
 
 /**
  * Marker for `@Authorized(...)`: the field stays usable while the caller must change a
@@ -10,8 +10,15 @@ import type { Principal } from './principal';
  */
 export const ALLOW_DURING_PASSWORD_CHANGE = 'allow:password-change';
 
-/** Markers (`allow:*`) modify how a field is guarded; they are not requirements. */
-const isMarker = (entry: string) => entry.startsWith('allow:');
+/**
+ * Marker for `@Authorized(...)`: "bearer and MFA" (spec 1). The caller's access token must
+ * come from a login completed with a second factor (`amr` contains `mfa`, RFC 8176); other
+ * callers (API keys, password-only tokens) get 403 DPF-IAM-088.
+ */
+export const REQUIRE_MFA = 'require:mfa';
+
+/** Markers (`allow:*`, `require:*`) modify how a field is guarded; they are not roles or scopes. */
+const isMarker = (entry: string) => entry.startsWith('allow:') || entry.startsWith('require:');
 
 /**
  * `@Authorized(...)` rules. Entries starting with `allow:` are markers and ignored here.
@@ -37,7 +44,7 @@ const hasScope = (p: Principal, scopes: string[]) => p.scopes.includes('*') || s
 /**
  * The `authChecker` of every subgraph: 401 without a caller; 403 DPF-IAM-010 while the caller
  * must change a temporary password, except on fields marked ALLOW_DURING_PASSWORD_CHANGE;
- * 403 when the rules say no.
+ * 403 when the rules say no; 403 DPF-IAM-088 on REQUIRE_MFA fields without a completed MFA login.
  */
 export const platformAuthChecker: AuthChecker<RequestContext> = ({ context }, required) => {
   const principal = context.principal;
@@ -46,6 +53,7 @@ export const platformAuthChecker: AuthChecker<RequestContext> = ({ context }, re
     throw new DomainError(ErrorCode.PASSWORD_CHANGE_REQUIRED);
   }
   if (!isAllowed(principal, required)) throw new DomainError(ErrorCode.FORBIDDEN);
+  if (required.includes(REQUIRE_MFA) && !hasCompletedMfa(principal)) throw new DomainError(ErrorCode.MFA_REQUIRED);
   return true;
 };
 

@@ -19,6 +19,8 @@ export interface Principal {
   sessionId?: number;
   /** The user logged in with a temporary password and must change it first. */
   passwordChangeRequired?: boolean;
+  /** Authentication methods of the login (RFC 8176 `amr`), e.g. `["pwd","otp","mfa"]` after MFA. */
+  amr?: string[];
   /** API keys only: LIVE or TEST (`dpk_live_` / `dpk_test_`), for services that keep test data apart. */
   apiKeyMode?: 'LIVE' | 'TEST';
 }
@@ -36,3 +38,8 @@ export const PLATFORM_TENANT_ID = '00000000-0000-4000-8000-000000000000';
 
 export const isPlatformAdmin = (p: Principal | undefined): boolean =>
   !!p && p.roles.includes(SystemRole.PLATFORM_ADMIN);
+
+/** RFC 8176 `amr` value every login completed with a second factor carries. */
+export const AMR_MFA = 'mfa';
+
+export const hasCompletedMfa = (p: Principal | undefined): boolean => !!p?.amr?.includes(AMR_MFA);

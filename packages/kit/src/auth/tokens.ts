@@ -21,6 +21,8 @@ export interface TokenClaims extends JWTPayload {
   scope?: string;
   /** Set while the user must change a temporary password (admin reset). */
   pwd_change_required?: boolean;
+  /** Authentication methods references (RFC 8176) of the login: `pwd`, plus `otp`/`sms`/`mfa` after MFA. */
+  amr?: string[];
 }
 
 export interface TokenLifetimes {

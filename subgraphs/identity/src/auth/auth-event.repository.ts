@@ -11,7 +11,11 @@ export type AuthEventType =
   | 'PASSWORD_CHANGED'
   | 'SESSION_REVOKED'
   | 'API_KEY_USED'
-  | 'SERVICE_TOKEN_ISSUED';
+  | 'SERVICE_TOKEN_ISSUED'
+  | 'MFA_CHALLENGE'
+  | 'MFA_VERIFY'
+  | 'MFA_ENROLLED'
+  | 'MFA_DISABLED';
 
 export interface AuthEvent {
   type: AuthEventType;

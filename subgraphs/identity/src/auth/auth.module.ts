@@ -1,9 +1,15 @@
 import type { IdentityCore, IdentityModule } from '../core';
 import { deviceLoginGate } from '../devices/devices.module';
+import { mfaLoginService } from '../mfa/mfa.wiring';
 import { AuthEventRepository } from './auth-event.repository';
 import { AuthResolver } from './auth.resolver';
 import { AuthService, loginPolicyFrom } from './auth.service';
 
+/** The login service (also used by the MFA module to complete challenged logins). */
+export function authService(core: IdentityCore): AuthService {
+  return new AuthService(core.users, core.sessions, core.tokens, loginPolicyFrom(core.config), core.issuedTokens, new AuthEventRepository(core.db), deviceLoginGate(core), mfaLoginService(core));
+}
+
 export function authModule(core: IdentityCore): IdentityModule {
-  return { resolvers: [new AuthResolver(new AuthService(core.users, core.sessions, core.tokens, loginPolicyFrom(core.config), core.issuedTokens, new AuthEventRepository(core.db), deviceLoginGate(core)))] };
+  return { resolvers: [new AuthResolver(authService(core))] };
 }

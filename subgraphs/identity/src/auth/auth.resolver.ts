@@ -2,7 +2,7 @@ import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
 import type { RequestContext } from '@dataplat/kit';
 import { LoginInput, RefreshTokenInput } from './auth.inputs';
 import type { AuthService } from './auth.service';
-import { AuthResponse, LoginResult, LogoutResponse, RefreshResponse } from './auth.types';
+import { AuthResponse, LoginResult, LogoutResponse, MfaChallenge, RefreshResponse } from './auth.types';
 
 @Resolver()
 export class AuthResolver {
@@ -13,7 +13,7 @@ export class AuthResolver {
     @Arg('input') input: LoginInput,
     @Ctx() ctx: RequestContext,
     @Arg('deviceFingerprint', () => String, { nullable: true, description: 'X-Device-Fingerprint over REST; input.deviceFingerprint wins.' }) deviceFingerprint?: string | null,
-  ): Promise<AuthResponse> {
+  ): Promise<AuthResponse | MfaChallenge> {
     return this.auth.login(input, ctx.client, deviceFingerprint);
   }
 

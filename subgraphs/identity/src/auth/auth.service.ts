@@ -9,13 +9,26 @@ import {
 } from '@dataplat/kit';
 import type { UserRepository } from '../users/user.repository';
 import { normaliseEmail } from '../users/user.service';
-import type { AuthResponse, LogoutResponse, RefreshResponse } from './auth.types';
+import type { AuthResponse, LogoutResponse, MfaChallenge, RefreshResponse } from './auth.types';
 import type { LoginInput } from './auth.inputs';
 import { needsRehash, hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import type { RevocationRepository } from '../tokens/revocation.repository';
 import type { AuthEventRepository } from './auth-event.repository';
 import type { SessionRepository } from './session.repository';
 import { loginFingerprint, type DeviceLoginGate, type LoginDevice } from '../devices/device-login';
+import type { MfaLoginGate } from '../mfa/mfa-login.service';
+
+type LoginAccount = NonNullable<Awaited<ReturnType<UserRepository['findCredentials']>>>;
+
+/** A login whose second factor was just proven (MfaLoginService.pass). */
+export interface CompletedChallenge {
+  tenantId: string;
+  userId: string;
+  deviceFingerprint: string | null;
+}
+
+/** RFC 8176 `amr` of a password-only login. */
+const PASSWORD_ONLY = ['pwd'];
 
 export interface LoginPolicy {
   maxFailures: number;
@@ -38,6 +51,7 @@ export class AuthService {
     private readonly issued: RevocationRepository,
     private readonly events: AuthEventRepository,
     private readonly devices: DeviceLoginGate,
+    private readonly mfa: MfaLoginGate,
   ) {}
 
   /**
@@ -46,7 +60,7 @@ export class AuthService {
    * registered or its use recorded, a blocked device is refused (403) once the credentials
    * are proven, and the session records the device.
    */
-  async login(input: LoginInput, client: ClientInfo, headerFingerprint?: string | null): Promise<AuthResponse> {
+  async login(input: LoginInput, client: ClientInfo, headerFingerprint?: string | null): Promise<AuthResponse | MfaChallenge> {
     const fingerprint = loginFingerprint(input.deviceFingerprint, headerFingerprint);
     const email = normaliseEmail(input.email);
     const event = { type: 'LOGIN' as const, email, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId };
@@ -82,13 +96,46 @@ export class AuthService {
         throw e;
       }
     }
-    if (await this.devices.mfaRequiredForDevice(user, device)) return this.mfaChallenge();
-
+    // MFA-enabled users get a challenge unless their device may skip it (docs/identity-mfa.md).
+    if ((await this.mfa.activeMethods(user)).length && (await this.devices.mfaRequiredForDevice(user, device))) {
+      const challenge = await this.mfa.openChallenge(user, device, client);
+      await this.events.record({ ...event, type: 'MFA_CHALLENGE', outcome: 'SUCCESS', tenantId: user.tenantId, userId: user.id, reason: challenge.availableMethods.join(' ') });
+      return challenge;
+    }
     const upgraded = needsRehash(user.passwordHash) ? await hashPassword(input.password) : undefined;
-    await this.users.recordSuccessfulLogin(user.tenantId, user.id, upgraded);
+    return this.finishLogin(user, device, client, PASSWORD_ONLY, upgraded);
+  }
+
+  /**
+   * The second half of a login whose MFA challenge was passed: the account is checked again
+   * (it may have been disabled or locked meanwhile) and so is the device (blocked meanwhile:
+   * 403), then the session opens exactly as for a password-only login, with `amr` telling how.
+   */
+  async completeMfaLogin(pending: CompletedChallenge, amr: string[], client: ClientInfo): Promise<AuthResponse> {
+    const user = await this.users.findCredentials(pending.tenantId, pending.userId);
+    const event = { type: 'LOGIN' as const, email: user?.email, tenantId: pending.tenantId, userId: pending.userId, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId };
+    const refuse = async (code: ErrorCode): Promise<never> => {
+      await this.events.record({ ...event, outcome: 'FAILURE', reason: code });
+      throw new DomainError(code);
+    };
+    if (!user) return refuse(ErrorCode.MFA_CHALLENGE_INVALID);
+    if (user.lockedUntil && user.lockedUntil > new Date()) return refuse(ErrorCode.ACCOUNT_LOCKED);
+    if (!user.enabled) return refuse(ErrorCode.ACCOUNT_DISABLED);
+    let device: LoginDevice | null = null;
+    try {
+      device = pending.deviceFingerprint ? await this.devices.resume(user, pending.deviceFingerprint) : null;
+    } catch (e) {
+      if (e instanceof DomainError) return refuse(e.code);
+      throw e;
+    }
+    return this.finishLogin(user, device, client, amr);
+  }
+
+  private async finishLogin(user: LoginAccount, device: LoginDevice | null, client: ClientInfo, amr: string[], upgradedHash?: string): Promise<AuthResponse> {
+    await this.users.recordSuccessfulLogin(user.tenantId, user.id, upgradedHash);
     const roles = user.roles.map((r) => r.role.name).sort();
-    const tokens = await this.openSession(user.tenantId, user.id, roles, client, user.mustChangePassword, device);
-    await this.events.record({ ...event, outcome: 'SUCCESS', tenantId: user.tenantId, userId: user.id });
+    const tokens = await this.openSession(user.tenantId, user.id, roles, client, user.mustChangePassword, device, amr);
+    await this.events.record({ type: 'LOGIN', email: user.email, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId, outcome: 'SUCCESS', tenantId: user.tenantId, userId: user.id, reason: amr.includes('mfa') ? amr.join(' ') : null });
     return {
       ...tokens,
       passwordChangeRequired: user.mustChangePassword,
@@ -141,33 +188,27 @@ export class AuthService {
     if (!user) throw new DomainError(ErrorCode.SESSION_REVOKED);
     if (!user.enabled) throw new DomainError(ErrorCode.ACCOUNT_DISABLED);
     await this.sessions.touch(tenantId, session.id);
-    const access = await this.issueAccess(tenantId, user.id, user.roles.map((r) => r.role.name).sort(), session.id, user.mustChangePassword);
+    const amr = Array.isArray(claims.amr) ? claims.amr.map(String) : undefined;
+    const access = await this.issueAccess(tenantId, user.id, user.roles.map((r) => r.role.name).sort(), session.id, user.mustChangePassword, amr);
     return { accessToken: access.token, tokenType: 'Bearer', expiresIn: access.expiresIn };
   }
 
 
-  /**
-   * The MFA issue replaces this: a pending login (user, device, client) and an MfaChallenge,
-   * completed by openSession() with the same device. Until then it fails closed.
-   */
-  private mfaChallenge(): never {
-    throw new DomainError(ErrorCode.INTERNAL, 'An MFA challenge is required but not available');
-  }
-
-  private async openSession(tenantId: string, userId: string, roles: string[], client: ClientInfo, passwordChangeRequired = false, device: LoginDevice | null = null) {
+  /** The refresh token carries the login's `amr` so that refreshed access tokens keep it. */
+  private async openSession(tenantId: string, userId: string, roles: string[], client: ClientInfo, passwordChangeRequired: boolean, device: LoginDevice | null, amr: string[]) {
     const refreshJti = randomUUID();
     const expiresAt = new Date(Date.now() + this.tokens.lifetimes.refreshSeconds * 1000);
     const session = await this.sessions.createForDevice({ tenantId, userId, refreshJti, ipAddress: client.ip, userAgent: client.userAgent, expiresAt }, device);
     const [access, refresh] = await Promise.all([
-      this.issueAccess(tenantId, userId, roles, session.id, passwordChangeRequired),
-      this.tokens.issue('refresh', userId, { tenant_id: tenantId, sid: session.id }, undefined, refreshJti),
+      this.issueAccess(tenantId, userId, roles, session.id, passwordChangeRequired, amr),
+      this.tokens.issue('refresh', userId, { tenant_id: tenantId, sid: session.id, amr }, undefined, refreshJti),
     ]);
     return { accessToken: access.token, refreshToken: refresh.token, tokenType: 'Bearer', expiresIn: access.expiresIn };
   }
 
   /** Issues an access token and records its jti, so it can be revoked before it expires. */
-  private async issueAccess(tenantId: string, userId: string, roles: string[], sessionId: number, passwordChangeRequired = false) {
-    const claims = { tenant_id: tenantId, roles, sid: sessionId, ...(passwordChangeRequired ? { pwd_change_required: true } : {}) };
+  private async issueAccess(tenantId: string, userId: string, roles: string[], sessionId: number, passwordChangeRequired = false, amr?: string[]) {
+    const claims = { tenant_id: tenantId, roles, sid: sessionId, ...(passwordChangeRequired ? { pwd_change_required: true } : {}), ...(amr ? { amr } : {}) };
     const access = await this.tokens.issue('access', userId, claims);
     await this.issued.recordIssued({ jti: access.jti, tenantId, userId, sessionId, expiresAt: access.expiresAt });
     return access;

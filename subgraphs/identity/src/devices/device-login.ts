@@ -3,7 +3,7 @@ import { FINGERPRINT, FINGERPRINT_MESSAGE } from './device.inputs';
 import type { DeviceRepository } from './device.repository';
 import { detailsFromUserAgent } from './device.service';
 
-/** The account a login is for (the MFA issue may widen it, e.g. with its MFA status). */
+/** The account a login is for. */
 export interface LoginUser {
   tenantId: string;
   id: string;
@@ -30,9 +30,17 @@ export function loginFingerprint(fromBody?: string | null, fromHeader?: string |
   return value;
 }
 
+/** The tenant security setting that lets trusted devices skip MFA (spec 1, Authentication rule 5). */
+export interface TrustedDevicePolicy {
+  trustedDevicesSkipMfa(tenantId: string): Promise<boolean>;
+}
+
 /** What login asks of devices: admit the device (or refuse it) and whether MFA applies. */
 export class DeviceLoginGate {
-  constructor(private readonly devices: DeviceRepository) {}
+  constructor(
+    private readonly devices: DeviceRepository,
+    private readonly policy: TrustedDevicePolicy,
+  ) {}
 
   /**
    * Called once the credentials are proven. A blocked device is refused with 403
@@ -49,12 +57,24 @@ export class DeviceLoginGate {
   }
 
   /**
-   * Whether this login needs a second factor because of its device. The MFA issue
-   * implements it: an MFA-enabled user on an untrusted or unknown device (`device` null
-   * when the login sent no fingerprint), subject to the tenant's policy (spec 1,
-   * Authentication rule 5). Until MFA exists no user has it enabled, so: never.
+   * Whether the login of an MFA-enabled user needs the challenge because of its device:
+   * always from an unknown device (`device` null when the login sent no fingerprint) or an
+   * untrusted one; from a trusted device only when the tenant's policy says trusted devices
+   * do not skip MFA. Blocked devices never get here (admit refuses them).
    */
-  async mfaRequiredForDevice(_user: LoginUser, _device: LoginDevice | null): Promise<boolean> {
-    return false;
+  async mfaRequiredForDevice(user: LoginUser, device: LoginDevice | null): Promise<boolean> {
+    if (!device?.trusted) return true;
+    return !(await this.policy.trustedDevicesSkipMfa(user.tenantId));
+  }
+
+  /**
+   * The device of a login resumed after its MFA challenge: 403 DPF-IAM-043 when it was
+   * blocked meanwhile, null when it was removed meanwhile.
+   */
+  async resume(user: LoginUser, fingerprint: string): Promise<LoginDevice | null> {
+    const device = await this.devices.findByFingerprint({ tenantId: user.tenantId, userId: user.id }, fingerprint);
+    if (!device) return null;
+    if (device.blocked) throw new DomainError(ErrorCode.DEVICE_BLOCKED);
+    return { id: device.id, fingerprint, deviceName: device.deviceName, trusted: device.trusted };
   }
 }

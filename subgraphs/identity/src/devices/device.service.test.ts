@@ -121,22 +121,42 @@ describe('DeviceLoginGate', () => {
 
   it('refuses a blocked device without recording a use', async () => {
     const repo = fakeRepo({ findByFingerprint: jest.fn(async () => device({ blocked: true })) });
-    expect(await codeOf(new DeviceLoginGate(repo).admit(user, 'fp', client))).toBe(ErrorCode.DEVICE_BLOCKED);
+    expect(await codeOf(new DeviceLoginGate(repo, policy(true)).admit(user, 'fp', client))).toBe(ErrorCode.DEVICE_BLOCKED);
     expect(repo.recordUse).not.toHaveBeenCalled();
   });
 
   it('refuses a device blocked while the login ran', async () => {
     const repo = fakeRepo({ recordUse: jest.fn(async () => device({ blocked: true })) });
-    expect(await codeOf(new DeviceLoginGate(repo).admit(user, 'fp', client))).toBe(ErrorCode.DEVICE_BLOCKED);
+    expect(await codeOf(new DeviceLoginGate(repo, policy(true)).admit(user, 'fp', client))).toBe(ErrorCode.DEVICE_BLOCKED);
   });
 
   it('records a use and returns what the session stores', async () => {
     const repo = fakeRepo({ recordUse: jest.fn(async () => device({ id: 9, deviceName: 'Phone', trusted: true })) });
-    await expect(new DeviceLoginGate(repo).admit(user, 'fp', client)).resolves.toEqual({ id: 9, fingerprint: 'fp', deviceName: 'Phone', trusted: true });
+    await expect(new DeviceLoginGate(repo, policy(true)).admit(user, 'fp', client)).resolves.toEqual({ id: 9, fingerprint: 'fp', deviceName: 'Phone', trusted: true });
     expect(repo.recordUse).toHaveBeenCalledWith({ tenantId: 't1', userId: 'u1' }, 'fp', detailsFromUserAgent(null), {}, client);
   });
 
-  it('requires no MFA until the MFA issue implements the hook', async () => {
-    await expect(new DeviceLoginGate(fakeRepo()).mfaRequiredForDevice(user, null)).resolves.toBe(false);
+  const policy = (skip: boolean) => ({ trustedDevicesSkipMfa: jest.fn(async () => skip) });
+  const login = (trusted: boolean) => ({ id: 1, fingerprint: 'fp', deviceName: null, trusted });
+
+  it('requires MFA without a device or from an untrusted one, whatever the policy', async () => {
+    for (const skip of [true, false]) {
+      const gate = new DeviceLoginGate(fakeRepo(), policy(skip));
+      await expect(gate.mfaRequiredForDevice(user, null)).resolves.toBe(true);
+      await expect(gate.mfaRequiredForDevice(user, login(false))).resolves.toBe(true);
+    }
+  });
+
+  it('lets a trusted device skip MFA only when the tenant policy says so', async () => {
+    const skip = policy(true);
+    await expect(new DeviceLoginGate(fakeRepo(), skip).mfaRequiredForDevice(user, login(true))).resolves.toBe(false);
+    expect(skip.trustedDevicesSkipMfa).toHaveBeenCalledWith('t1');
+    await expect(new DeviceLoginGate(fakeRepo(), policy(false)).mfaRequiredForDevice(user, login(true))).resolves.toBe(true);
+  });
+
+  it('resumes a device after the challenge: blocked meanwhile is 403, removed meanwhile is none', async () => {
+    await expect(new DeviceLoginGate(fakeRepo({ findByFingerprint: jest.fn(async () => device({ id: 4, trusted: true })) }), policy(true)).resume(user, 'fp')).resolves.toEqual({ id: 4, fingerprint: 'fp', deviceName: 'd', trusted: true });
+    expect(await codeOf(new DeviceLoginGate(fakeRepo({ findByFingerprint: jest.fn(async () => device({ blocked: true })) }), policy(true)).resume(user, 'fp'))).toBe(ErrorCode.DEVICE_BLOCKED);
+    await expect(new DeviceLoginGate(fakeRepo(), policy(true)).resume(user, 'fp')).resolves.toBeNull();
   });
 });
