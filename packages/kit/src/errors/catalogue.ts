@@ -79,6 +79,19 @@ export enum ErrorCode {
   SERVICE_CLIENT_EXISTS = 'DPF-IAM-073',
   SERVICE_CLIENT_NOT_FOUND = 'DPF-IAM-074',
   SERVICE_TOKEN_REQUIRED = 'DPF-IAM-075',
+  // IAM 120-139: external identity providers (OpenID Connect, SAML 2.0)
+  IDP_NOT_FOUND = 'DPF-IAM-120',
+  IDP_NAME_EXISTS = 'DPF-IAM-121',
+  IDP_INVALID_CONFIG = 'DPF-IAM-122',
+  IDP_DISABLED = 'DPF-IAM-123',
+  EXTERNAL_STATE_INVALID = 'DPF-IAM-124',
+  EXTERNAL_TOKEN_INVALID = 'DPF-IAM-125',
+  EXTERNAL_PROVIDER_ERROR = 'DPF-IAM-126',
+  EXTERNAL_EMAIL_NOT_VERIFIED = 'DPF-IAM-127',
+  EXTERNAL_USER_NOT_PROVISIONED = 'DPF-IAM-128',
+  SAML_RESPONSE_INVALID = 'DPF-IAM-129',
+  SAML_ASSERTION_REPLAYED = 'DPF-IAM-130',
+  SAML_PROVIDER_UNKNOWN = 'DPF-IAM-131',
 }
 
 export interface ErrorCodeInfo {
@@ -160,6 +173,19 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.SERVICE_CLIENT_EXISTS]: { status: 409, message: 'A service client with this id already exists' },
   [ErrorCode.SERVICE_CLIENT_NOT_FOUND]: { status: 404, message: 'Service client not found' },
   [ErrorCode.SERVICE_TOKEN_REQUIRED]: { status: 401, message: 'Token is not a service token' },
+  // IAM 120-139: external identity providers (OpenID Connect, SAML 2.0)
+  [ErrorCode.IDP_NOT_FOUND]: { status: 404, message: 'Identity provider not found' },
+  [ErrorCode.IDP_NAME_EXISTS]: { status: 409, message: 'An identity provider with this name already exists' },
+  [ErrorCode.IDP_INVALID_CONFIG]: { status: 400, message: 'Invalid identity provider configuration' },
+  [ErrorCode.IDP_DISABLED]: { status: 403, message: 'This identity provider is disabled' },
+  [ErrorCode.EXTERNAL_STATE_INVALID]: { status: 400, message: 'The sign-in state is invalid, expired or already used' },
+  [ErrorCode.EXTERNAL_TOKEN_INVALID]: { status: 401, message: "The identity provider's ID token could not be verified" },
+  [ErrorCode.EXTERNAL_PROVIDER_ERROR]: { status: 502, message: 'The identity provider refused or failed the sign-in' },
+  [ErrorCode.EXTERNAL_EMAIL_NOT_VERIFIED]: { status: 403, message: 'The identity provider did not assert a verified e-mail address' },
+  [ErrorCode.EXTERNAL_USER_NOT_PROVISIONED]: { status: 403, message: 'No account matches this identity and just-in-time provisioning is off' },
+  [ErrorCode.SAML_RESPONSE_INVALID]: { status: 401, message: 'The SAML response is invalid' },
+  [ErrorCode.SAML_ASSERTION_REPLAYED]: { status: 401, message: 'This SAML assertion was already used' },
+  [ErrorCode.SAML_PROVIDER_UNKNOWN]: { status: 401, message: 'No SAML identity provider matches this response' },
 };
 
 const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));
