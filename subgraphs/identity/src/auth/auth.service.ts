@@ -17,6 +17,8 @@ import type { AuthEventRepository } from './auth-event.repository';
 import type { SessionRepository } from './session.repository';
 import { loginFingerprint, type DeviceLoginGate, type LoginDevice } from '../devices/device-login';
 
+type LoginAccount = NonNullable<Awaited<ReturnType<UserRepository['findCredentials']>>>;
+
 export interface LoginPolicy {
   maxFailures: number;
   lockSeconds: number;
@@ -85,10 +87,34 @@ export class AuthService {
     if (await this.devices.mfaRequiredForDevice(user, device)) return this.mfaChallenge();
 
     const upgraded = needsRehash(user.passwordHash) ? await hashPassword(input.password) : undefined;
-    await this.users.recordSuccessfulLogin(user.tenantId, user.id, upgraded);
+    return this.finishLogin(user, device, client, null, upgraded);
+  }
+
+  /**
+   * A sign-in whose identity an external provider proved (OIDC or SAML, external-idp/). The
+   * account is read and checked as for a password login: a disabled account is refused (403
+   * DPF-IAM-003), a locked one too (423 DPF-IAM-002). `via` (e.g. `oidc:<providerId>`) is
+   * recorded as the reason of the LOGIN event. No device fingerprint: no device gate.
+   */
+  async completeExternalLogin(tenantId: string, userId: string, via: string, client: ClientInfo): Promise<AuthResponse> {
+    const user = await this.users.findCredentials(tenantId, userId);
+    const event = { type: 'LOGIN' as const, email: user?.email, tenantId, userId, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId };
+    const refuse = async (code: ErrorCode): Promise<never> => {
+      await this.events.record({ ...event, outcome: 'FAILURE', reason: `${code} ${via}` });
+      throw new DomainError(code);
+    };
+    if (!user) return refuse(ErrorCode.USER_NOT_FOUND);
+    if (user.lockedUntil && user.lockedUntil > new Date()) return refuse(ErrorCode.ACCOUNT_LOCKED);
+    if (!user.enabled) return refuse(ErrorCode.ACCOUNT_DISABLED);
+    return this.finishLogin(user, null, client, via);
+  }
+
+  /** Opens the session of a proven login and records the LOGIN event (reason: how, if not a password). */
+  private async finishLogin(user: LoginAccount, device: LoginDevice | null, client: ClientInfo, via: string | null, upgradedHash?: string): Promise<AuthResponse> {
+    await this.users.recordSuccessfulLogin(user.tenantId, user.id, upgradedHash);
     const roles = user.roles.map((r) => r.role.name).sort();
     const tokens = await this.openSession(user.tenantId, user.id, roles, client, user.mustChangePassword, device);
-    await this.events.record({ ...event, outcome: 'SUCCESS', tenantId: user.tenantId, userId: user.id });
+    await this.events.record({ type: 'LOGIN', email: user.email, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId, outcome: 'SUCCESS', tenantId: user.tenantId, userId: user.id, reason: via });
     return {
       ...tokens,
       passwordChangeRequired: user.mustChangePassword,
