@@ -46,7 +46,7 @@ async function signIn(providerId: string, user: TestIdpUser, tamper: (form: Reco
   idp.nextUser = user;
   const start = await authorize(providerId);
   expect(start.status).toBe(302);
-  const at = await (await fetch(start.headers.get('location')!)).json();
+  const at = (await (await fetch(start.headers.get('location')!)).json()) as Record<string, string>;
   return callback(providerId, tamper({ code: at.code, state: at.state }));
 }
 
@@ -193,11 +193,11 @@ describe('OpenID Connect sign-in', () => {
     expectEnvelope(await callback(p.id, { code: 'x' }), 400, 'DPF-IAM-124');
     // A state issued for another provider does not open this one.
     idp.nextUser = person();
-    const at = await (await fetch((await authorize(other.id)).headers.get('location')!)).json();
+    const at = (await (await fetch((await authorize(other.id)).headers.get('location')!)).json()) as Record<string, string>;
     expectEnvelope(await callback(p.id, at), 400, 'DPF-IAM-124');
     // A state is good for one callback only.
     idp.nextUser = person();
-    const at2 = await (await fetch((await authorize(p.id)).headers.get('location')!)).json();
+    const at2 = (await (await fetch((await authorize(p.id)).headers.get('location')!)).json()) as Record<string, string>;
     expect((await callback(p.id, at2)).status).toBe(200);
     expectEnvelope(await callback(p.id, at2), 400, 'DPF-IAM-124');
   });
