@@ -25,6 +25,8 @@ export interface AssertionSpec {
   id?: string;
   notBefore?: Date;
   notOnOrAfter?: Date;
+  /** The id of our AuthnRequest (SP-initiated), on the Response and the SubjectConfirmationData. */
+  inResponseTo?: string;
 }
 
 const iso = (d: Date) => d.toISOString();
@@ -35,18 +37,19 @@ export function responseXml(s: AssertionSpec): string {
   const notBefore = s.notBefore ?? new Date(now.getTime() - 60_000);
   const notOnOrAfter = s.notOnOrAfter ?? new Date(now.getTime() + 5 * 60_000);
   const id = s.id ?? `_a${randomUUID()}`;
+  const irt = s.inResponseTo ? ` InResponseTo="${s.inResponseTo}"` : '';
   const attrs = [
     s.email ? `<saml:Attribute Name="email"><saml:AttributeValue>${s.email}</saml:AttributeValue></saml:Attribute>` : '',
     s.firstName ? `<saml:Attribute Name="firstName"><saml:AttributeValue>${s.firstName}</saml:AttributeValue></saml:Attribute>` : '',
   ].join('');
   return (
-    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${iso(now)}"${s.destination ? ` Destination="${s.destination}"` : ''}>` +
+    `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${iso(now)}"${s.destination ? ` Destination="${s.destination}"` : ''}${irt}>` +
     `<saml:Issuer>${s.issuer}</saml:Issuer>` +
     `<samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status>` +
     `<saml:Assertion ID="${id}" Version="2.0" IssueInstant="${iso(now)}">` +
     `<saml:Issuer>${s.issuer}</saml:Issuer>` +
     `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:persistent">${s.nameId}</saml:NameID>` +
-    `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${iso(notOnOrAfter)}" Recipient="${s.recipient}"/></saml:SubjectConfirmation></saml:Subject>` +
+    `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer"><saml:SubjectConfirmationData NotOnOrAfter="${iso(notOnOrAfter)}" Recipient="${s.recipient}"${irt}/></saml:SubjectConfirmation></saml:Subject>` +
     `<saml:Conditions NotBefore="${iso(notBefore)}" NotOnOrAfter="${iso(notOnOrAfter)}"><saml:AudienceRestriction><saml:Audience>${s.audience}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
     `<saml:AuthnStatement AuthnInstant="${iso(now)}" SessionIndex="_s${randomUUID()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>` +
     (attrs ? `<saml:AttributeStatement>${attrs}</saml:AttributeStatement>` : '') +

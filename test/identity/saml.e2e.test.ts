@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inflateRawSync } from 'node:zlib';
 import { DOMParser } from '@xmldom/xmldom';
 import { ApiClient, expectEnvelope, type ApiResponse } from '../harness/client';
 import { startIdentityPlatform, twoTenantFixture, type IdentityPlatform, type Session } from '../harness/identity-factories';
@@ -14,6 +15,7 @@ let adminB: Session;
 let spEntityId: string;
 let acsUrl: string;
 let idpEntityId: string;
+let providerId: string;
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 
@@ -25,6 +27,7 @@ beforeAll(async () => {
   const res = await api.post('/api/v1/auth/oauth2/providers', samlBody(idpEntityId, { jitProvisioning: true }), { token: adminA.token });
   expect(res.status).toBe(201);
   ({ spEntityId, acsUrl } = res.body.saml);
+  providerId = res.body.id;
 });
 afterAll(() => ctx?.stop());
 
@@ -96,12 +99,18 @@ describe('POST /api/v1/auth/saml/acs', () => {
     // XSW: the signed assertion hidden in Extensions, the evil one (carrying the copied signature) in its place.
     const evilWithSig = evil.replace(`</saml:Issuer>`, `</saml:Issuer>${signature}`);
     const wrapped = signed.replace(signedAssertion, evilWithSig).replace('<samlp:Status>', `<samlp:Extensions>${signedAssertion}</samlp:Extensions><samlp:Status>`);
-    const res = await acs(b64(wrapped));
-    expectEnvelope(res, 401, 'DPF-IAM-129');
-    // Two assertions side by side: the evil one first.
-    expectEnvelope(await acs(b64(signed.replace(signedAssertion, evil + signedAssertion))), 401, 'DPF-IAM-129');
-    // The signed assertion nested inside the evil one.
-    expectEnvelope(await acs(b64(signed.replace(signedAssertion, evilWithSig.replace('</saml:Assertion>', `${signedAssertion}</saml:Assertion>`)))), 401, 'DPF-IAM-129');
+    const variants = [
+      wrapped,
+      // Two assertions side by side: the evil one first.
+      signed.replace(signedAssertion, evil + signedAssertion),
+      // The signed assertion nested inside the evil one.
+      signed.replace(signedAssertion, evilWithSig.replace('</saml:Assertion>', `${signedAssertion}</saml:Assertion>`)),
+    ];
+    for (const xml of variants) {
+      const res = await acs(b64(xml));
+      expectEnvelope(res, 401, 'DPF-IAM-129');
+      expect(res.body.error.details.reason).toMatch(/signature/i);
+    }
     const attacker = await ctx.db.query("SELECT 1 FROM identity.users WHERE email = 'attacker@idp.test'");
     expect(attacker.rowCount).toBe(0);
   });
@@ -116,6 +125,14 @@ describe('POST /api/v1/auth/saml/acs', () => {
     expectEnvelope(await acs(b64(signAssertion(responseXml(spec(over as Partial<AssertionSpec>))))), 401, 'DPF-IAM-129');
   });
 
+  it("refuses a signed assertion whose own Issuer is not the provider's (401 DPF-IAM-129)", async () => {
+    const xml = responseXml(spec());
+    const forged = xml.replace(/(<saml:Assertion[^>]*><saml:Issuer>)[^<]*/, '$1https://someone-else.example');
+    const res = await acs(b64(signAssertion(forged)));
+    expectEnvelope(res, 401, 'DPF-IAM-129');
+    expect(res.body.error.details.reason).toBe('assertion Issuer is not the provider');
+  });
+
   it('refuses an unsigned response, one signed by another key, and garbage (401 DPF-IAM-129)', async () => {
     expectEnvelope(await acs(b64(responseXml(spec()))), 401, 'DPF-IAM-129');
     expectEnvelope(await acs(b64(signAssertion(responseXml(spec()), OTHER_IDP))), 401, 'DPF-IAM-129');
@@ -127,6 +144,25 @@ describe('POST /api/v1/auth/saml/acs', () => {
     expectEnvelope(await acs(b64(signAssertion(responseXml(spec({ issuer: 'https://unknown.example' }))))), 401, 'DPF-IAM-131');
     expectEnvelope(await api.post('/api/v1/auth/saml/acs', { SAMLResponse: 'x' }), 415, 'DPF-API-003');
     expectEnvelope(await api.request('POST', '/api/v1/auth/saml/acs', { raw: 'RelayState=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 400, 'DPF-API-001');
+  });
+
+  it('SP-initiated: redirects with an AuthnRequest, accepts the response to it once, refuses an unknown InResponseTo', async () => {
+    const start = await fetch(`${api.baseUrl}/api/v1/auth/oauth2/authorize/${providerId}`, { redirect: 'manual' });
+    expect(start.status).toBe(302);
+    const location = new URL(start.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe('https://idp.example/sso');
+    expect(location.searchParams.get('RelayState')).toBe(providerId);
+    const request = new DOMParser().parseFromString(inflateRawSync(Buffer.from(location.searchParams.get('SAMLRequest')!, 'base64')).toString(), 'text/xml').documentElement!;
+    expect(request.localName).toBe('AuthnRequest');
+    expect(request.getAttribute('AssertionConsumerServiceURL')).toBe(acsUrl);
+    expect(request.getAttribute('ProtocolBinding')).toBe('urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST');
+    expect(request.getElementsByTagNameNS('urn:oasis:names:tc:SAML:2.0:assertion', 'Issuer')[0].textContent).toBe(spEntityId);
+    const requestId = request.getAttribute('ID')!;
+    const ok = await acs(b64(signAssertion(responseXml(spec({ inResponseTo: requestId })))), providerId);
+    expect(ok.status).toBe(200);
+    // The request was answered: a second response to it (a fresh assertion) is refused.
+    expectEnvelope(await acs(b64(signAssertion(responseXml(spec({ inResponseTo: requestId })))), providerId), 401, 'DPF-IAM-129');
+    expectEnvelope(await acs(b64(signAssertion(responseXml(spec({ inResponseTo: '_never-sent' })))), providerId), 401, 'DPF-IAM-129');
   });
 
   it('uses RelayState to pick the tenant when several tenants configure the same IdP', async () => {

@@ -19,7 +19,7 @@ export function externalIdpModule(core: IdentityCore): IdentityModule {
   const pending = new ExternalLoginRepository(core.db);
   const admin = new ProviderService(providers, core.roles, box, sp);
   const login = new ExternalLoginService(core.db, pending, core.users, core.roles, authService(core), new AuthEventRepository(core.db));
-  const oidc = new OidcService(providers, admin, pending, login, box, sp);
-  const saml = new SamlService(providers, pending, login, sp);
+  const oidc = new OidcService(admin, pending, login, box, sp);
+  const saml = new SamlService(core.db, providers, pending, login, sp);
   return { resolvers: [new ExternalIdpResolver(admin, oidc, saml)] };
 }

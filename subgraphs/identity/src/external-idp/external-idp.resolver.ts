@@ -41,9 +41,15 @@ export class ExternalIdpResolver {
     return this.providers.delete(requireTenant(ctx), id);
   }
 
-  @Mutation(() => ExternalAuthorization, { description: 'Public: starts an OIDC sign-in (PKCE S256, state, nonce); the location to redirect to.' })
+  /**
+   * A query, as its REST route is a GET (the facade maps GET to queries). It records the
+   * pending sign-in (hashed state and nonce, sealed verifier) like a CSRF token: no resource
+   * of the caller changes, and calling it twice just starts two independent sign-ins.
+   */
+  @Query(() => ExternalAuthorization, { description: 'Public: starts a sign-in at the provider (OIDC: PKCE S256, state, nonce; SAML: an AuthnRequest); the location to redirect to.' })
   async startExternalLogin(@Arg('providerId', () => ID) providerId: string): Promise<ExternalAuthorization> {
-    return { location: await this.oidc.authorize(providerId) };
+    const provider = await this.providers.signInProvider(providerId);
+    return { location: provider.kind === 'OIDC' ? await this.oidc.authorize(provider) : await this.saml.authorize(provider) };
   }
 
   @Mutation(() => AuthResponse, { description: 'Public: the OIDC callback (form_post): exchanges the code, verifies the ID token, signs in.' })

@@ -2,10 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, ErrorCode, type ClientInfo, type SecretBox } from '@dataplat/kit';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import type { AuthResponse } from '../auth/auth.types';
-import { isUuid } from '../users/user.repository';
 import type { ExternalLoginService } from './external-login.service';
 import type { ExternalLoginRepository } from './login-state.repository';
-import type { ProviderRepository, ProviderRow } from './provider.repository';
+import type { ProviderRow } from './provider.repository';
 import type { ProviderService } from './provider.service';
 import type { SpEndpoints } from './sp-endpoints';
 
@@ -47,7 +46,6 @@ const JWKS = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
  */
 export class OidcService {
   constructor(
-    private readonly providers: ProviderRepository,
     private readonly admin: ProviderService,
     private readonly pending: ExternalLoginRepository,
     private readonly login: ExternalLoginService,
@@ -55,8 +53,8 @@ export class OidcService {
     private readonly sp: SpEndpoints,
   ) {}
 
-  async authorize(providerId: string): Promise<string> {
-    const provider = await this.provider(providerId);
+  /** The provider's authorization URL for a new sign-in (its state stored server-side). */
+  async authorize(provider: ProviderRow): Promise<string> {
     const discovery = await this.discover(provider);
     const [state, nonce, verifier] = [random(), random(), random()];
     const stateHash = sha256(state);
@@ -85,7 +83,7 @@ export class OidcService {
   }
 
   async callback(providerId: string, params: CallbackParams, client: ClientInfo): Promise<AuthResponse> {
-    const provider = await this.provider(providerId);
+    const provider = await this.admin.signInProvider(providerId, 'OIDC');
     const state = typeof params.state === 'string' ? params.state : '';
     const stateHash = sha256(state);
     // The state is consumed first, whatever follows: a failed attempt cannot be retried with it.
@@ -109,13 +107,6 @@ export class OidcService {
       { subject: claims.sub!, email, emailVerified: verified, firstName: str(profile.given_name), lastName: str(profile.family_name), method: 'oidc' },
       client,
     );
-  }
-
-  private async provider(id: string): Promise<ProviderRow> {
-    const provider = isUuid(id) ? await this.providers.findById(id) : null;
-    if (!provider || provider.kind !== 'OIDC') throw new DomainError(ErrorCode.IDP_NOT_FOUND);
-    if (!provider.enabled) throw new DomainError(ErrorCode.IDP_DISABLED);
-    return provider;
   }
 
   /** The discovery document; its issuer must be the configured one (OIDC Discovery 4.3). */

@@ -77,6 +77,14 @@ export class ProviderService {
     return true;
   }
 
+  /** The provider a public sign-in names in its URL: 404 unless it exists (of `kind`), 403 when disabled. */
+  async signInProvider(id: string, kind?: 'OIDC' | 'SAML'): Promise<ProviderRow> {
+    const provider = isUuid(id) ? await this.providers.findById(id) : null;
+    if (!provider || (kind && provider.kind !== kind)) throw new DomainError(ErrorCode.IDP_NOT_FOUND);
+    if (!provider.enabled) throw new DomainError(ErrorCode.IDP_DISABLED);
+    return provider;
+  }
+
   /** The stored client secret of an OIDC provider, opened (sealed under the provider id). */
   clientSecret(row: ProviderRow): string {
     if (!row.clientSecretSealed) throw new DomainError(ErrorCode.IDP_INVALID_CONFIG, undefined, { field: 'oidc.clientSecret', reason: 'not set' });

@@ -1,3 +1,4 @@
+import type { PrismaClient } from '@dataplat/db';
 import { DomainError, ErrorCode, type ClientInfo } from '@dataplat/kit';
 import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
 import type { AuthResponse } from '../auth/auth.types';
@@ -5,6 +6,8 @@ import type { ExternalLoginService } from './external-login.service';
 import type { ExternalLoginRepository } from './login-state.repository';
 import type { ProviderRepository, ProviderRow } from './provider.repository';
 import { DEFAULT_MAPPING } from './provider.service';
+import { STATE_TTL_SECONDS } from './oidc.service';
+import { SamlRequestStore } from './saml-request.store';
 import { assertionFacts, parseXml, SAML_PROTOCOL_NS, unverifiedIssuer } from './saml-xml';
 import type { SpEndpoints } from './sp-endpoints';
 
@@ -25,6 +28,7 @@ const invalid = (reason: string) => new DomainError(ErrorCode.SAML_RESPONSE_INVA
  */
 export class SamlService {
   constructor(
+    private readonly db: PrismaClient,
     private readonly providers: ProviderRepository,
     private readonly used: ExternalLoginRepository,
     private readonly login: ExternalLoginService,
@@ -38,6 +42,14 @@ export class SamlService {
       identifierFormat: EMAIL_FORMAT,
       wantAssertionsSigned: true,
     });
+  }
+
+  /**
+   * SP-initiated sign-in: the IdP's SSO URL with an AuthnRequest (HTTP-Redirect binding,
+   * deflated, unsigned) whose ID is stored for 10 minutes, and RelayState = the provider id.
+   */
+  authorize(provider: ProviderRow): Promise<string> {
+    return this.saml(provider).getAuthorizeUrlAsync(provider.id, undefined, {});
   }
 
   async consume(samlResponse: string, relayState: string | null | undefined, client: ClientInfo): Promise<AuthResponse> {
@@ -87,7 +99,7 @@ export class SamlService {
    */
   private async provider(issuer: string, relayState: string | null | undefined): Promise<ProviderRow> {
     const candidates = await this.providers.findSamlByEntityId(issuer);
-    const chosen = candidates.length === 1 && !relayState ? candidates[0] : candidates.find((p) => p.id === relayState) ?? (candidates.length === 1 ? candidates[0] : undefined);
+    const chosen = candidates.find((p) => p.id === relayState) ?? (candidates.length === 1 ? candidates[0] : undefined);
     if (!chosen) throw new DomainError(ErrorCode.SAML_PROVIDER_UNKNOWN);
     if (!chosen.enabled) throw new DomainError(ErrorCode.IDP_DISABLED);
     return chosen;
@@ -105,8 +117,12 @@ export class SamlService {
       wantAuthnResponseSigned: false,
       wantAssertionsSigned: false,
       acceptedClockSkewMs: SAML_CLOCK_SKEW_MS,
-      // IdP-initiated and SP-initiated alike: replay is refused by assertion id (the table).
-      validateInResponseTo: ValidateInResponseTo.never,
+      // A response to our AuthnRequest must name a stored, unexpired request id (used once);
+      // an IdP-initiated one has no InResponseTo. Replay is refused by assertion id as well.
+      validateInResponseTo: ValidateInResponseTo.ifPresent,
+      requestIdExpirationPeriodMs: STATE_TTL_SECONDS * 1000,
+      cacheProvider: new SamlRequestStore(this.db, p.tenantId, p.id, STATE_TTL_SECONDS * 1000),
+      identifierFormat: EMAIL_FORMAT,
     });
   }
 }

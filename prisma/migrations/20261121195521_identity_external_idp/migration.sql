@@ -63,6 +63,17 @@ CREATE TABLE "identity"."saml_assertion_uses" (
     CONSTRAINT "saml_assertion_uses_pkey" PRIMARY KEY ("tenant_id","provider_id","assertion_id")
 );
 
+-- CreateTable
+CREATE TABLE "identity"."saml_requests" (
+    "tenant_id" UUID NOT NULL,
+    "provider_id" UUID NOT NULL,
+    "request_id" TEXT NOT NULL,
+    "issued_at" TEXT NOT NULL,
+    "expires_at" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "saml_requests_pkey" PRIMARY KEY ("tenant_id","provider_id","request_id")
+);
+
 -- CreateIndex
 CREATE INDEX "external_identity_providers_idp_entity_id_idx" ON "identity"."external_identity_providers"("idp_entity_id");
 
@@ -84,11 +95,15 @@ CREATE INDEX "external_identities_tenant_id_user_id_idx" ON "identity"."external
 -- CreateIndex
 CREATE INDEX "saml_assertion_uses_expires_at_idx" ON "identity"."saml_assertion_uses"("expires_at");
 
+-- CreateIndex
+CREATE INDEX "saml_requests_expires_at_idx" ON "identity"."saml_requests"("expires_at");
+
 -- AddForeignKey
 ALTER TABLE "identity"."external_identities" ADD CONSTRAINT "external_identities_tenant_id_provider_id_fkey" FOREIGN KEY ("tenant_id", "provider_id") REFERENCES "identity"."external_identity_providers"("tenant_id", "id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "identity"."external_identities" ADD CONSTRAINT "external_identities_tenant_id_user_id_fkey" FOREIGN KEY ("tenant_id", "user_id") REFERENCES "identity"."users"("tenant_id", "id") ON DELETE CASCADE ON UPDATE CASCADE;
+
 
 
 -- Hand-written: provider names are unique per tenant in any case, and a tenant configures a
