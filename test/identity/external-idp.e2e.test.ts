@@ -179,6 +179,15 @@ describe('OpenID Connect sign-in', () => {
     expectEnvelope(await signIn(p.id, person({ email: inB.email })), 403, 'DPF-IAM-128');
   });
 
+  it('does not link a local account whose e-mail is unverified (pre-hijacking: 403 DPF-IAM-009), even with provisioning on', async () => {
+    const p = await oidcProvider({ jitProvisioning: true });
+    const local = await createUser(api, adminA.token, { tenantId: tenantA });
+    await ctx.db.query('UPDATE identity.users SET email_verified = false WHERE id = $1', [local.id]);
+    expectEnvelope(await signIn(p.id, person({ email: local.email })), 403, 'DPF-IAM-009');
+    const links = await ctx.db.query('SELECT 1 FROM identity.external_identities WHERE user_id = $1', [local.id]);
+    expect(links.rowCount).toBe(0);
+  });
+
   it('refuses a disabled user (403 DPF-IAM-003)', async () => {
     const p = await oidcProvider();
     const local = await createUser(api, adminA.token, { tenantId: tenantA });

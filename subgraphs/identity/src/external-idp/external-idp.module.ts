@@ -17,7 +17,7 @@ export function externalIdpModule(core: IdentityCore): IdentityModule {
   const sp = new SpEndpoints(core.config.PUBLIC_URL);
   const providers = new ProviderRepository(core.db);
   const pending = new ExternalLoginRepository(core.db);
-  const admin = new ProviderService(providers, core.roles, box, sp);
+  const admin = new ProviderService(providers, core.roles, box, sp, core.config.NODE_ENV !== 'production');
   const login = new ExternalLoginService(core.db, pending, core.users, core.roles, authService(core), new AuthEventRepository(core.db));
   const oidc = new OidcService(admin, pending, login, box, sp);
   const saml = new SamlService(core.db, providers, pending, login, sp);

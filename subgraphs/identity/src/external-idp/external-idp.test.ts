@@ -12,13 +12,14 @@ describe('PKCE S256', () => {
 });
 
 describe('checkProviderUrl', () => {
-  it('accepts https anywhere and http on loopback only, without a trailing slash', () => {
-    expect(checkProviderUrl('https://idp.example/realms/x/', 'f')).toBe('https://idp.example/realms/x');
-    expect(checkProviderUrl('http://127.0.0.1:9000', 'f')).toBe('http://127.0.0.1:9000');
-    expect(checkProviderUrl('http://localhost:9000', 'f')).toBe('http://localhost:9000');
+  it('accepts https anywhere and http on loopback only outside production, without a trailing slash', () => {
+    expect(checkProviderUrl('https://idp.example/realms/x/', 'f', false)).toBe('https://idp.example/realms/x');
+    expect(checkProviderUrl('http://127.0.0.1:9000', 'f', true)).toBe('http://127.0.0.1:9000');
+    expect(checkProviderUrl('http://localhost:9000', 'f', true)).toBe('http://localhost:9000');
+    expect(() => checkProviderUrl('http://127.0.0.1:9000', 'f', false)).toThrow(DomainError);
   });
   it.each(['http://idp.example', 'ftp://idp.example', 'not a url', 'https://user:pw@idp.example', 'https://idp.example/#x'])('refuses %s', (url) => {
-    expect(() => checkProviderUrl(url, 'f')).toThrow(DomainError);
+    expect(() => checkProviderUrl(url, 'f', true)).toThrow(DomainError);
   });
 });
 

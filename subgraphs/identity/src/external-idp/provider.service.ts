@@ -13,10 +13,11 @@ export const DEFAULT_MAPPING = { email: 'email', firstName: 'firstName', lastNam
 const invalid = (field: string, reason: string): DomainError => new DomainError(ErrorCode.IDP_INVALID_CONFIG, undefined, { field, reason });
 
 /**
- * An http(s) URL the platform may call or send browsers to: https, or plain http to a
- * loopback host only (a provider on the same machine, such as a test IdP).
+ * An http(s) URL the platform may call or send browsers to: https; plain http only to a
+ * loopback host and only outside production (a provider on the same machine, such as the
+ * test IdP), so that a tenant admin cannot point the platform at its own loopback services.
  */
-export function checkProviderUrl(value: string, field: string): string {
+export function checkProviderUrl(value: string, field: string, allowLoopbackHttp: boolean): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -24,7 +25,7 @@ export function checkProviderUrl(value: string, field: string): string {
     throw invalid(field, 'not a URL');
   }
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) throw invalid(field, 'must be https (http only for a loopback host)');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback && allowLoopbackHttp)) throw invalid(field, 'must be https');
   if (url.username || url.password || url.hash) throw invalid(field, 'must carry no credentials or fragment');
   return value.replace(/\/+$/, '');
 }
@@ -47,6 +48,8 @@ export class ProviderService {
     private readonly roles: RoleRepository,
     private readonly box: SecretBox,
     private readonly sp: SpEndpoints,
+    /** Plain http to loopback providers (not in production). */
+    private readonly allowLoopbackHttp: boolean,
   ) {}
 
   async list(tenantId: string): Promise<IdentityProvider[]> {
@@ -107,7 +110,7 @@ export class ProviderService {
       if (input.saml) throw invalid('saml', 'not allowed for kind OIDC');
       const scopes = [...new Set([...DEFAULT_SCOPES.slice(0, 2), ...(o.scopes ?? DEFAULT_SCOPES)])];
       if (scopes.some((s) => !/^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s))) throw invalid('oidc.scopes', 'a scope is not a valid RFC 6749 scope token');
-      return { ...common, ...none, issuer: checkProviderUrl(o.issuer, 'oidc.issuer'), clientId: o.clientId, scopes };
+      return { ...common, ...none, issuer: checkProviderUrl(o.issuer, 'oidc.issuer', this.allowLoopbackHttp), clientId: o.clientId, scopes };
     }
     const s = input.saml;
     if (!s) throw invalid('saml', 'required for kind SAML');
@@ -118,7 +121,7 @@ export class ProviderService {
       ...common,
       ...none,
       idpEntityId: s.idpEntityId,
-      ssoUrl: checkProviderUrl(s.ssoUrl, 'saml.ssoUrl'),
+      ssoUrl: checkProviderUrl(s.ssoUrl, 'saml.ssoUrl', this.allowLoopbackHttp),
       idpCertificates: s.certificates.map(checkCertificate),
       attributeMapping: { ...DEFAULT_MAPPING, ...Object.fromEntries(Object.entries(s.attributeMapping ?? {}).filter(([, v]) => v)) },
     };
