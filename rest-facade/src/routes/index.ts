@@ -3,6 +3,7 @@ import { accountRoutes } from './identity/account.routes';
 import { apiKeyRoutes } from './identity/api-keys.routes';
 import { authRoutes } from './identity/auth.routes';
 import { deviceRoutes } from './identity/devices.routes';
+import { externalIdpRoutes } from './identity/external-idp.routes';
 import { mfaRoutes } from './identity/mfa.routes';
 import { roleRoutes } from './identity/roles.routes';
 import { serviceClientRoutes } from './identity/service-clients.routes';
@@ -10,4 +11,4 @@ import { sessionRoutes } from './identity/sessions.routes';
 import { userRoutes } from './identity/users.routes';
 
 /** Every route the facade serves, one file per spec section. */
-export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes];
+export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...externalIdpRoutes];

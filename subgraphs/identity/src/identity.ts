@@ -6,6 +6,7 @@ import { apiKeysModule } from './api-keys/api-keys.module';
 import { authModule } from './auth/auth.module';
 import { createCore, type IdentityModule } from './core';
 import { devicesModule } from './devices/devices.module';
+import { externalIdpModule } from './external-idp/external-idp.module';
 import { mfaModule } from './mfa/mfa.module';
 import { rolesModule } from './roles/roles.module';
 import { serviceClientsModule } from './service-clients/service-clients.module';
@@ -19,7 +20,7 @@ export interface IdentityDeps {
 }
 
 /** Every domain of the identity subgraph. */
-const MODULES = [authModule, accountModule, usersModule, rolesModule, sessionsModule, devicesModule, apiKeysModule, serviceClientsModule, mfaModule];
+const MODULES = [authModule, accountModule, usersModule, rolesModule, sessionsModule, devicesModule, apiKeysModule, serviceClientsModule, mfaModule, externalIdpModule];
 
 /** Wires the modules on one shared core and builds the identity subgraph schema. */
 export async function buildIdentitySchema({ db, tokens, config }: IdentityDeps): Promise<GraphQLSchema> {

@@ -5,7 +5,7 @@ import { AuthEventRepository } from './auth-event.repository';
 import { AuthResolver } from './auth.resolver';
 import { AuthService, loginPolicyFrom } from './auth.service';
 
-/** The login service (also used by the MFA module to complete challenged logins). */
+/** The login service (also used by the MFA module to complete challenged logins, and by external-idp for federated sign-ins). */
 export function authService(core: IdentityCore): AuthService {
   return new AuthService(core.users, core.sessions, core.tokens, loginPolicyFrom(core.config), core.issuedTokens, new AuthEventRepository(core.db), deviceLoginGate(core), mfaLoginService(core));
 }

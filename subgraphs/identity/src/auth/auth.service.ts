@@ -29,6 +29,9 @@ export interface CompletedChallenge {
 
 /** RFC 8176 `amr` of a password-only login. */
 const PASSWORD_ONLY = ['pwd'];
+/** A sign-in proven by an external identity provider (OIDC or SAML). */
+const EXTERNAL = ['ext'];
+
 
 export interface LoginPolicy {
   maxFailures: number;
@@ -131,11 +134,32 @@ export class AuthService {
     return this.finishLogin(user, device, client, amr);
   }
 
-  private async finishLogin(user: LoginAccount, device: LoginDevice | null, client: ClientInfo, amr: string[], upgradedHash?: string): Promise<AuthResponse> {
+  /**
+   * A sign-in whose identity an external provider proved (OIDC or SAML, external-idp/). The
+   * account is read and checked as for a password login: a disabled account is refused (403
+   * DPF-IAM-003), a locked one too (423 DPF-IAM-002). `via` (e.g. `oidc:<providerId>`) is
+   * recorded as the reason of the LOGIN event. No device fingerprint: no device gate. Its tokens
+   * carry `amr: ["ext"]`: local MFA is not asked again (docs/identity-external-idp.md), so
+   * "bearer and MFA" routes stay closed to them.
+   */
+  async completeExternalLogin(tenantId: string, userId: string, via: string, client: ClientInfo): Promise<AuthResponse> {
+    const user = await this.users.findCredentials(tenantId, userId);
+    const event = { type: 'LOGIN' as const, email: user?.email, tenantId, userId, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId };
+    const refuse = async (code: ErrorCode): Promise<never> => {
+      await this.events.record({ ...event, outcome: 'FAILURE', reason: `${code} ${via}` });
+      throw new DomainError(code);
+    };
+    if (!user) return refuse(ErrorCode.USER_NOT_FOUND);
+    if (user.lockedUntil && user.lockedUntil > new Date()) return refuse(ErrorCode.ACCOUNT_LOCKED);
+    if (!user.enabled) return refuse(ErrorCode.ACCOUNT_DISABLED);
+    return this.finishLogin(user, null, client, EXTERNAL, undefined, via);
+  }
+
+  private async finishLogin(user: LoginAccount, device: LoginDevice | null, client: ClientInfo, amr: string[], upgradedHash?: string, via?: string): Promise<AuthResponse> {
     await this.users.recordSuccessfulLogin(user.tenantId, user.id, upgradedHash);
     const roles = user.roles.map((r) => r.role.name).sort();
     const tokens = await this.openSession(user.tenantId, user.id, roles, client, user.mustChangePassword, device, amr);
-    await this.events.record({ type: 'LOGIN', email: user.email, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId, outcome: 'SUCCESS', tenantId: user.tenantId, userId: user.id, reason: amr.includes('mfa') ? amr.join(' ') : null });
+    await this.events.record({ type: 'LOGIN', email: user.email, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId, outcome: 'SUCCESS', tenantId: user.tenantId, userId: user.id, reason: via ?? (amr.includes('mfa') ? amr.join(' ') : null) });
     return {
       ...tokens,
       passwordChangeRequired: user.mustChangePassword,
