@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   DomainError,
   ErrorCode,
-  PLATFORM_TENANT_ID,
   type ClientInfo,
   type PlatformConfig,
   type TokenService,
@@ -16,6 +15,7 @@ import type { RevocationRepository } from '../tokens/revocation.repository';
 import type { AuthEventRepository } from './auth-event.repository';
 import type { SessionRepository } from './session.repository';
 import { loginFingerprint, type DeviceLoginGate, type LoginDevice } from '../devices/device-login';
+import type { TenantDirectory } from './tenant-directory';
 
 export interface LoginPolicy {
   maxFailures: number;
@@ -38,6 +38,7 @@ export class AuthService {
     private readonly issued: RevocationRepository,
     private readonly events: AuthEventRepository,
     private readonly devices: DeviceLoginGate,
+    private readonly tenants: TenantDirectory,
   ) {}
 
   /**
@@ -71,6 +72,12 @@ export class AuthService {
       return refuse(ErrorCode.INVALID_CREDENTIALS, user);
     }
     if (!user.enabled) return refuse(ErrorCode.ACCOUNT_DISABLED, user);
+    try {
+      await this.tenants.assertOpen(user.tenantId);
+    } catch (e) {
+      if (e instanceof DomainError) return refuse(e.code, user);
+      throw e;
+    }
     // Only after the password is proven: an unverified address is not revealed to guessers.
     if (!user.emailVerified) return refuse(ErrorCode.EMAIL_NOT_VERIFIED, user);
     let device: LoginDevice | null = null;
@@ -140,6 +147,7 @@ export class AuthService {
     const user = await this.users.findCredentials(tenantId, session.userId);
     if (!user) throw new DomainError(ErrorCode.SESSION_REVOKED);
     if (!user.enabled) throw new DomainError(ErrorCode.ACCOUNT_DISABLED);
+    await this.tenants.assertOpen(tenantId);
     await this.sessions.touch(tenantId, session.id);
     const access = await this.issueAccess(tenantId, user.id, user.roles.map((r) => r.role.name).sort(), session.id, user.mustChangePassword);
     return { accessToken: access.token, tokenType: 'Bearer', expiresIn: access.expiresIn };
@@ -175,13 +183,12 @@ export class AuthService {
 
   /**
    * The account an e-mail logs in to. E-mails are unique per tenant; when one exists in
-   * several tenants the caller must name the tenant. Slugs other than the platform's are
-   * resolved by the tenant service once it exists (issue 5).
+   * several tenants the caller must name the tenant by its slug (`platform` or a tenant's).
    */
   private async findLoginUser(email: string, tenantSlug?: string) {
     const candidates = await this.users.findCredentialsByEmail(email, 10);
     if (tenantSlug) {
-      const tenantId = tenantSlug === 'platform' ? PLATFORM_TENANT_ID : undefined;
+      const tenantId = await this.tenants.idOfSlug(tenantSlug);
       return candidates.find((u) => u.tenantId === tenantId) ?? null;
     }
     if (candidates.length > 1) throw new DomainError(ErrorCode.TENANT_AMBIGUOUS);
