@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, expectEnvelope } from '../harness/client';
-import { query } from '../harness/database';
+import { eventually, query } from '../harness/database';
 import { createUser, PLATFORM_TENANT } from '../harness/factories';
 import { startPlatform, type TestPlatform } from '../harness/platform';
 import { provisionTenant, tenantAdminSession, uniqueSlug, type ProvisionedTenant } from '../harness/tenant-factories';
@@ -146,17 +146,29 @@ describe('PUT /api/v1/tenants/{id}', () => {
   });
 });
 
+/** Waits (at most 2 s) until the edge answers `status` to the token on GET /users/me. */
+const statusSeen = (token: string, status: number) =>
+  eventually(async () => ((await api.get('/api/v1/users/me', auth(token))).status === status ? true : undefined), 2_000);
+
 describe('suspension', () => {
   it('shuts the tenant\'s users out of login, refresh and every API until activation', async () => {
     const t = await provisionTenant(api, root);
     const admin = await tenantAdminSession(api, t);
     expect((await api.get('/api/v1/users/me', auth(admin.token))).status).toBe(200);
+    const key = await api.post('/api/v1/api-keys', { name: 'ci', scopes: ['profile:read'] }, auth(admin.token));
+    expect(key.status).toBe(201);
+    const apiKey = { headers: { 'x-api-key': key.body.apiKey } };
+    expect((await api.get('/api/v1/users/me', apiKey)).status).toBe(200);
 
     const suspended = await api.post(`/api/v1/tenants/${t.id}/suspend`, { reason: 'unpaid invoices' }, auth(root));
     expect(suspended.status).toBe(200);
     expect(suspended.body).toMatchObject({ status: 'SUSPENDED', statusReason: 'unpaid invoices', suspendedAt: expect.any(String) });
+    // The edge hears of the change by NOTIFY when it commits (milliseconds later), well before its
+    // cached status would expire (30 s): allow the notification a moment to arrive.
+    await statusSeen(admin.token, 403);
 
     expectEnvelope(await api.get('/api/v1/users/me', auth(admin.token)), 403, 'DPF-TEN-004');
+    expectEnvelope(await api.get('/api/v1/users/me', apiKey), 403, 'DPF-TEN-004');
     expect((await api.graphql('{ me { email } }', undefined, auth(admin.token))).body.errors[0].extensions.code).toBe('DPF-TEN-004');
     expectEnvelope(await api.post('/api/v1/auth/login', { email: t.adminEmail, password: admin.password, tenantSlug: t.slug }), 403, 'DPF-TEN-004');
     expectEnvelope(await api.post('/api/v1/auth/refresh', { refreshToken: admin.refreshToken }), 403, 'DPF-TEN-004');
@@ -168,7 +180,9 @@ describe('suspension', () => {
     expectEnvelope(await api.post(`/api/v1/tenants/${t.id}/suspend`, {}, auth(root)), 409, 'DPF-TEN-003');
     const activated = await api.post(`/api/v1/tenants/${t.id}/activate`, undefined, auth(root));
     expect(activated.body).toMatchObject({ status: 'ACTIVE', statusReason: null, suspendedAt: null });
+    await statusSeen(admin.token, 200);
     expect((await api.get('/api/v1/users/me', auth(admin.token))).status).toBe(200);
+    expect((await api.get('/api/v1/users/me', apiKey)).status).toBe(200);
     expect((await api.post('/api/v1/auth/login', { email: t.adminEmail, password: admin.password, tenantSlug: t.slug })).status).toBe(200);
     expectEnvelope(await api.post(`/api/v1/tenants/${t.id}/activate`, undefined, auth(root)), 409, 'DPF-TEN-003');
   });
@@ -236,6 +250,7 @@ describe('status, health and deprovisioning', () => {
     const res = await api.request('DELETE', `/api/v1/tenants/${t.id}`, { token: root });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'DEPROVISIONED', deprovisionedAt: expect.any(String) });
+    await statusSeen(admin.token, 403);
     expectEnvelope(await api.get('/api/v1/users/me', auth(admin.token)), 403, 'DPF-TEN-004');
     expectEnvelope(await api.post('/api/v1/auth/login', { email: t.adminEmail, password: admin.password, tenantSlug: t.slug }), 403, 'DPF-TEN-004');
     expectEnvelope(await api.post(`/api/v1/tenants/${t.id}/activate`, undefined, auth(root)), 409, 'DPF-TEN-003');
