@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { drive } from './lib/load.mjs';
+import { composeSupergraph, ensureHive, startHive } from './lib/hive.mjs';
 import { bootPlatform } from './lib/platform.mjs';
 import { cpuSeconds, descendantsOf, groupCpuSeconds, memory, pidsMatching } from './lib/proc.mjs';
 import { PASSWORD, seed } from './lib/seed.mjs';
@@ -24,6 +25,7 @@ const ME = { query: operation('me.graphql') };
 const USERS_PAGE = { query: operation('users.graphql'), variables: { page: 3, size: 20 } };
 
 const platform = await bootPlatform({ cpuProfileDir: process.env.BENCH_PROFILE ? RESULTS : undefined });
+let stopPeer = async () => {};
 try {
   process.stdout.write('seeding... ');
   const tenants = await seed(platform.databaseUrl);
@@ -43,10 +45,21 @@ try {
   const freshPrincipal = async () => (direct['x-dataplat-principal'] = await codec.sign(principal, `bench-${Date.now()}`));
   const apiKey = await createApiKey(platform.baseUrl, bearer);
   console.log(`${tenants.length} tenants x 2000 users; api key: ${apiKey ? 'yes' : 'not available'}`);
+  // Reference peer (scenario 2 only): the same supergraph behind GraphQL Hive Gateway, which
+  // forwards the signed principal the benchmark sends (it does no authentication of its own).
+  const skipped = [];
+  let hive = null;
+  if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.includes('2-hive-me')) {
+    const missing = ensureHive();
+    if (missing) skipped.push({ id: '2-hive-me', reason: missing });
+    else hive = await startHive(await composeSupergraph(platform.subgraphs), platform.dataDir);
+    stopPeer = () => hive?.stop();
+  }
 
   const scenarios = [
     { id: '1-direct-me', name: '1 direct subgraph { me }', url: platform.subgraphUrl, method: 'POST', headers: direct, body: ME },
     { id: '2-gateway-me', name: '2 gateway /graphql { me }', url: `${platform.baseUrl}/graphql`, method: 'POST', headers: bearer, body: ME },
+    ...(hive ? [{ id: '2-hive-me', name: '2 peer: Hive Gateway { me }', url: hive.url, method: 'POST', headers: direct, body: ME, peerPid: hive.pid }] : []),
     { id: '3-facade-me', name: '3 facade GET /users/me', url: `${platform.baseUrl}/api/v1/users/me`, headers: bearer },
     { id: '4-direct-list', name: '4 direct subgraph users page 3', url: platform.subgraphUrl, method: 'POST', headers: direct, body: USERS_PAGE },
     { id: '4-gateway-list', name: '4 gateway users page 3', url: `${platform.baseUrl}/graphql`, method: 'POST', headers: bearer, body: USERS_PAGE },
@@ -57,7 +70,6 @@ try {
   // BENCH_ONLY=3-facade-me,2-gateway-me runs just those scenarios (e.g. for a focused profile).
   const only = process.env.BENCH_ONLY?.split(',');
   if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => only.includes(s.id)));
-  const skipped = [{ id: '6-cross-subgraph', reason: 'needs a second subgraph (only identity exists yet)' }];
 
   // Warm-up: JIT, connection pools, query plans.
   await freshPrincipal();
@@ -70,19 +82,19 @@ try {
   for (const s of scenarios) {
     await freshPrincipal();
     const pgBefore = postgres();
-    const before = { node: cpuSeconds(platform.pid), pg: groupCpuSeconds(pgBefore) };
+    const before = { node: cpuSeconds(platform.pid), pg: groupCpuSeconds(pgBefore), peer: s.peerPid ? cpuSeconds(s.peerPid) : 0 };
     let peakRss = 0;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, memory(platform.pid).rssMiB)), 200);
     const r = await drive({ ...s, connections: CONNECTIONS, durationSeconds: DURATION });
     clearInterval(sampler);
     const pgPids = [...new Set([...pgBefore, ...postgres()])];
-    const cpu = { node: cpuSeconds(platform.pid) - before.node, pg: groupCpuSeconds(pgPids) - before.pg };
+    const cpu = { node: cpuSeconds(platform.pid) - before.node, pg: groupCpuSeconds(pgPids) - before.pg, peer: s.peerPid ? cpuSeconds(s.peerPid) - before.peer : 0 };
     const per1000 = (v) => (r.requests ? (v / r.requests) * 1000 : 0);
     results.push({
       id: s.id,
       name: s.name,
       ...r,
-      cpuSecondsPer1000: { platform: per1000(cpu.node), postgres: per1000(Math.max(0, cpu.pg)) },
+      cpuSecondsPer1000: { platform: per1000(cpu.node), postgres: per1000(Math.max(0, cpu.pg)), ...(s.peerPid ? { peer: per1000(cpu.peer) } : {}) },
       peakRssMiB: { platform: Math.round(peakRss) },
     });
     console.log(`  ${s.name.padEnd(40)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(2)} ms`);
@@ -92,6 +104,7 @@ try {
   const ratio = (a, b) => (!byId[a] || !byId[b] ? null : { throughput: byId[a].rps / byId[b].rps, p50: byId[a].p50 / byId[b].p50, addedP50Ms: byId[a].p50 - byId[b].p50, addedP99Ms: byId[a].p99 - byId[b].p99 });
   const ratios = {
     gatewayVsDirect: ratio('2-gateway-me', '1-direct-me'),
+    hivePeerVsDirect: ratio('2-hive-me', '1-direct-me'),
     facadeVsDirect: ratio('3-facade-me', '1-direct-me'),
     listGatewayVsDirect: ratio('4-gateway-list', '4-direct-list'),
     listFacadeVsDirect: ratio('4-facade-list', '4-direct-list'),
@@ -112,6 +125,7 @@ try {
   writeFileSync(file, JSON.stringify(report, null, 2));
   console.log(`\nwritten ${file}`);
 } finally {
+  await stopPeer();
   await platform.stop();
 }
 
@@ -134,9 +148,10 @@ function printTable(results, ratios) {
     String(r.errors),
     r.cpuSecondsPer1000.platform.toFixed(3),
     r.cpuSecondsPer1000.postgres.toFixed(3),
+    r.cpuSecondsPer1000.peer === undefined ? '-' : r.cpuSecondsPer1000.peer.toFixed(3),
     String(r.peakRssMiB.platform),
   ]);
-  const head = ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'cpu-s/1k node', 'cpu-s/1k pg', 'rss MiB'];
+  const head = ['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'cpu-s/1k node', 'cpu-s/1k pg', 'cpu-s/1k peer', 'rss MiB'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);

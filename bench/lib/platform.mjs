@@ -1,5 +1,5 @@
 // Boots the built platform for benchmarking: production settings, embedded PostgreSQL on a
-// known port (so seeding can use SQL), the identity subgraph on a known port (direct calls).
+// known port (so seeding can use SQL), the subgraphs on known ports (direct calls, the peer).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +22,7 @@ export function freePort() {
 
 export async function bootPlatform({ cpuProfileDir } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dataplat-bench-'));
-  const [port, identityPort, pgPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, identityPort, tenantPort, pgPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -30,7 +30,7 @@ export async function bootPlatform({ cpuProfileDir } = {}) {
     HOST: '127.0.0.1',
     PORT: String(port),
     IDENTITY_PORT: String(identityPort),
-    TENANT_PORT: '0',
+    TENANT_PORT: String(tenantPort),
     EMBEDDED_PG_PORT: String(pgPort),
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -59,6 +59,10 @@ export async function bootPlatform({ cpuProfileDir } = {}) {
     dataDir,
     baseUrl,
     subgraphUrl: `http://127.0.0.1:${identityPort}/graphql`,
+    subgraphs: [
+      { name: 'identity', url: `http://127.0.0.1:${identityPort}/graphql` },
+      { name: 'tenant', url: `http://127.0.0.1:${tenantPort}/graphql` },
+    ],
     databaseUrl: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/dataplat`,
     async stop() {
       if (child.exitCode === null) {

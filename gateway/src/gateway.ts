@@ -1,8 +1,21 @@
 import { Agent } from 'node:http';
-import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
+import { ApolloGateway, IntrospectAndCompose, RemoteGraphQLDataSource, type GraphQLDataSource, type GraphQLDataSourceProcessOptions } from '@apollo/gateway';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginInlineTraceDisabled, ApolloServerPluginLandingPageDisabled, ApolloServerPluginUsageReportingDisabled } from '@apollo/server/plugin/disabled';
-import { ERROR_CATALOGUE, ErrorCode, formatGraphQLError, PRINCIPAL_HEADER, type ClientInfo, type Logger, type Principal, type PrincipalCodec } from '@dataplat/kit';
+import {
+  ERROR_CATALOGUE,
+  ErrorCode,
+  formatGraphQLError,
+  Loaders,
+  PRINCIPAL_HEADER,
+  type ClientInfo,
+  type LocalSubgraph,
+  type Logger,
+  type Principal,
+  type PrincipalCodec,
+  type RequestContext,
+} from '@dataplat/kit';
+import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import fetch from 'node-fetch';
 import { PlanCache } from './plans';
@@ -13,6 +26,11 @@ process.env.APOLLO_TELEMETRY_DISABLED = '1';
 export interface SubgraphEndpoint {
   name: string;
   url: string;
+  /**
+   * Set when the subgraph runs in this process (embedded mode): fetches execute its schema
+   * directly instead of over HTTP. `url` still serves readiness and direct callers.
+   */
+  local?: LocalSubgraph;
 }
 
 /** Context of one operation at the gateway (HTTP /graphql and REST facade alike). */
@@ -58,6 +76,29 @@ class PlatformDataSource extends RemoteGraphQLDataSource<GatewayContext> {
   }
 }
 
+/**
+ * Executes a subgraph that shares the gateway's process: the caller's principal is handed over
+ * as is (no signing, no HTTP), with the same request id and client facts a remote fetch carries.
+ */
+class LocalDataSource implements GraphQLDataSource<GatewayContext> {
+  constructor(
+    private readonly local: LocalSubgraph,
+    private readonly logger: Logger,
+  ) {}
+
+  async process({ request, context }: GraphQLDataSourceProcessOptions<GatewayContext>) {
+    const requestId = context?.requestId ?? 'gateway';
+    const subgraphContext: RequestContext = {
+      requestId,
+      principal: context?.principal,
+      client: { ...(context?.client ?? { ip: null, userAgent: null }), requestId },
+      log: this.logger.child({ reqId: requestId }) as FastifyBaseLogger,
+      loaders: new Loaders(),
+    };
+    return this.local.execute({ query: request.query!, variables: request.variables, operationName: request.operationName }, subgraphContext);
+  }
+}
+
 /** A subgraph that cannot be reached (refused, reset, timed out) is a 503, not a bug. */
 function formatGatewayError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;
@@ -88,7 +129,10 @@ const upstreamStatusPlugin: ApolloServerPlugin<GatewayContext> = {
 export async function createGateway(opts: { subgraphs: SubgraphEndpoint[]; principals: PrincipalCodec; logger: Logger }): Promise<Gateway> {
   const gateway = new ApolloGateway({
     supergraphSdl: new IntrospectAndCompose({ subgraphs: opts.subgraphs }),
-    buildService: (endpoint) => new PlatformDataSource(endpoint as SubgraphEndpoint, opts.principals),
+    buildService: (endpoint) => {
+      const local = opts.subgraphs.find((s) => s.name === endpoint.name)?.local;
+      return local ? new LocalDataSource(local, opts.logger.child({ subgraph: endpoint.name })) : new PlatformDataSource(endpoint as SubgraphEndpoint, opts.principals);
+    },
     logger: opts.logger,
     queryPlannerConfig: { cache: undefined },
   });

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { checkReadiness, registerEdgeAuth, registerGraphQL, type Authenticator, type Gateway } from '@dataplat/gateway';
 import { DomainError, ErrorCode, isPlatformAdmin, type Logger, type RateLimiter } from '@dataplat/kit';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { pathOf, renderDomainError, type RenderedError } from './envelope';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import { pathOf, renderDomainError, sendRendered } from './envelope';
+import { registerBodyParsers, renderError } from './formats';
 import { InProcessExecutor } from './executor';
 import { registerFacade } from './facade';
 import type { IdempotencyStore } from './idempotency';
 import { buildOpenApi } from './openapi';
-import { CoercionError, compileRoutes } from './route-table';
+import { compileRoutes } from './route-table';
 import { rateLimitBucket } from './rate-limit-bucket';
 import { ROUTES } from './routes';
 
@@ -44,8 +45,7 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
   });
-  // JSON only: other media types get 415 in the envelope.
-  app.removeContentTypeParser('text/plain');
+  registerBodyParsers(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -64,9 +64,9 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
     }
   });
 
-  app.setErrorHandler((error, request, reply) => sendError(request, reply, renderError(error as FastifyError, request)));
+  app.setErrorHandler((error, request, reply) => sendRendered(request, reply, renderError(error as FastifyError, request)));
   app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, renderDomainError(new DomainError(ErrorCode.ROUTE_NOT_FOUND, `No endpoint ${request.method} ${pathOf(request.url)}`), request.id, pathOf(request.url))),
+    sendRendered(request, reply, renderDomainError(new DomainError(ErrorCode.ROUTE_NOT_FOUND, `No endpoint ${request.method} ${pathOf(request.url)}`), request.id, pathOf(request.url))),
   );
 
   await registerGraphQL(app, opts.gateway);
@@ -80,6 +80,7 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
     const memory = process.memoryUsage();
     return {
       planCache: opts.gateway.plans.snapshot(),
+      subgraphs: opts.gateway.subgraphs.map((s) => ({ name: s.name, transport: s.local ? 'in-process' : 'http' })),
       process: { uptimeSeconds: Math.round(process.uptime()), rssMiB: Math.round(memory.rss / 2 ** 20), heapUsedMiB: Math.round(memory.heapUsed / 2 ** 20) },
     };
   });
@@ -98,37 +99,6 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', database, subgraphs: r.subgraphs });
   });
   return app;
-}
-
-function renderError(error: FastifyError, request: FastifyRequest): RenderedError {
-  const path = pathOf(request.url);
-  if (error instanceof DomainError) return renderDomainError(error, request.id, path);
-  if (error instanceof CoercionError) {
-    return renderDomainError(new DomainError(ErrorCode.VALIDATION_FAILED, error.message, { parameter: error.parameter, expected: error.expected }), request.id, path);
-  }
-  const code = mapFastifyError(error);
-  if (code === ErrorCode.INTERNAL) request.log.error({ err: error }, 'unhandled error');
-  const message = code === ErrorCode.VALIDATION_FAILED ? error.message : undefined;
-  const details = code === ErrorCode.MALFORMED_JSON ? { reason: error.message } : undefined;
-  return renderDomainError(new DomainError(code, message, details), request.id, path);
-}
-
-function mapFastifyError(error: FastifyError): ErrorCode {
-  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return ErrorCode.UNSUPPORTED_MEDIA_TYPE;
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return ErrorCode.PAYLOAD_TOO_LARGE;
-  if (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP')) return ErrorCode.MALFORMED_JSON;
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return ErrorCode.VALIDATION_FAILED;
-  return ErrorCode.INTERNAL;
-}
-
-/** /graphql speaks GraphQL's error format; everything else the envelope. */
-function sendError(request: FastifyRequest, reply: FastifyReply, rendered: RenderedError) {
-  reply.code(rendered.status);
-  if (pathOf(request.url) === '/graphql') {
-    const { code, message, details } = rendered.body.error;
-    return reply.send({ errors: [{ message, extensions: { code, details, requestId: request.id } }] });
-  }
-  return reply.send(rendered.body);
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -1,9 +1,10 @@
 import { gatewayContext } from '@dataplat/gateway';
 import { DomainError, ErrorCode, first } from '@dataplat/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pathOf, renderGraphQLErrors } from './envelope';
+import { pathOf, renderGraphQLErrors, sendRendered } from './envelope';
 import type { OperationExecutor } from './executor';
 import { IdempotencyStore } from './idempotency';
+import type { HttpResponse } from './route-spec';
 import { coerceText, readBinding, type CompiledRoute } from './route-table';
 
 export interface FacadeDeps {
@@ -20,6 +21,8 @@ export function registerFacade(app: FastifyInstance, deps: FacadeDeps): void {
     app.route({
       method: route.method,
       url: route.fastifyPath,
+      // The edge's error handler finds the presenter here, so a route's every failure speaks its standard.
+      config: { presenter: route.presenter },
       handler: (request, reply) => handle(route, deps, request, reply),
     });
   }
@@ -35,6 +38,7 @@ async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRe
     if (route.auth === 'service_token' && principal.kind !== 'service_token') throw new DomainError(ErrorCode.SERVICE_TOKEN_REQUIRED);
   }
   if (route.tenantHeader === 'required' && !first(request.headers['x-tenant-id'])) throw new DomainError(ErrorCode.TENANT_REQUIRED);
+  checkMediaType(route, request);
   const variables = buildVariables(route, request);
   const path = pathOf(request.url);
 
@@ -50,7 +54,8 @@ async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRe
     const begun = await deps.idempotency.begin(callerKey, key, route.method, path, IdempotencyStore.requestHash(route.method, path, request.body));
     if (begun.kind === 'replay') {
       reply.header('idempotent-replayed', 'true');
-      return send(reply, begun.response.status, begun.response.body);
+      const { status, body } = begun.response;
+      return status >= 400 ? reply.code(status).send(body) : send(route, reply, status, body);
     }
   }
 
@@ -61,8 +66,8 @@ async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRe
     if (result.errors?.length) {
       const rendered = renderGraphQLErrors(result.errors, request.id, path);
       if (rendered.status >= 500) request.log.error({ errors: result.errors, route: route.path }, 'operation failed');
-      status = rendered.status;
-      payload = rendered.body;
+      if (key && callerKey) await deps.idempotency.complete(callerKey, key, { status: rendered.status, body: rendered.body });
+      return sendRendered(request, reply, rendered);
     } else {
       status = route.status ?? 200;
       payload = result.data?.[route.result] ?? null;
@@ -72,12 +77,26 @@ async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRe
     throw e;
   }
   if (key && callerKey) await deps.idempotency.complete(callerKey, key, { status, body: withoutSecrets(payload, route.secretFields) });
-  return send(reply, status, payload);
+  return send(route, reply, status, payload);
 }
 
-function send(reply: FastifyReply, status: number, body: unknown) {
-  reply.code(status);
-  return status === 204 ? reply.send() : reply.send(body);
+function send(route: CompiledRoute, reply: FastifyReply, status: number, payload: unknown) {
+  const response: HttpResponse = route.presenter?.success ? route.presenter.success(payload, status) : { status, body: payload };
+  reply.code(response.status);
+  for (const [name, value] of Object.entries(response.headers ?? {})) reply.header(name, value);
+  return response.status === 204 || response.body === undefined ? reply.send() : reply.send(response.body);
+}
+
+const JSON_ONLY = ['application/json'];
+
+/** JSON everywhere; other media types only where the route's presenter accepts them (415 otherwise). */
+function checkMediaType(route: CompiledRoute, request: FastifyRequest): void {
+  const given = request.headers['content-type'];
+  if (!given || request.body === undefined) return;
+  const media = given.split(';')[0].trim().toLowerCase();
+  const presenter = route.presenter;
+  const accepted = presenter ? [...(presenter.jsonBody === false ? [] : JSON_ONLY), ...(presenter.accepts ?? [])] : JSON_ONLY;
+  if (!accepted.includes(media)) throw new DomainError(ErrorCode.UNSUPPORTED_MEDIA_TYPE, `Unsupported content type; send ${accepted.join(' or ')}`);
 }
 
 /** Collects variables from their bindings; text from path, query and headers is typed first. */

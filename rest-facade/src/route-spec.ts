@@ -40,6 +40,41 @@ export interface RouteSpec {
   secretFields?: string[];
   /** The X-Tenant-ID header must be present (spec: user and role creation, data plane). */
   tenantHeader?: 'required';
+  /**
+   * For routes that speak a standard of their own instead of the platform's JSON envelope
+   * (OAuth 2.0, SCIM, SAML): accepted body media types, and how success and failure are sent.
+   */
+  presenter?: Presenter;
+}
+
+/** Body media types the facade can parse besides `application/json` (each into an object). */
+export type BodyMediaType = 'application/x-www-form-urlencoded' | 'application/scim+json';
+
+/** What a presenter sends: `body` undefined sends none; a string body is sent as is. */
+export interface HttpResponse {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string | number>;
+}
+
+/** A failure as the facade rendered it in the envelope, for a presenter to restate. */
+export interface PresentedFailure {
+  status: number;
+  code: string;
+  message: string;
+  details: unknown;
+  requestId: string;
+  path: string;
+}
+
+export interface Presenter {
+  /** Media types accepted besides JSON; JSON stays accepted unless `jsonBody` is false. */
+  accepts?: BodyMediaType[];
+  jsonBody?: boolean;
+  /** Sends a success (`payload` is the route's result field). Default: JSON with `status`. */
+  success?(payload: unknown, status: number): HttpResponse;
+  /** Sends any failure of the route, including authentication and body parsing failures. */
+  failure?(failure: PresentedFailure): HttpResponse;
 }
 
 /** The whole request body. */

@@ -79,6 +79,8 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     const user = await createUser(b, root.accessToken);
     const session = await b.login(user.email, user.password);
     expect((await a.get('/api/v1/users/me', { token: session.accessToken })).body.id).toBe(user.id);
+    // Separate processes: the edge reaches identity over HTTP.
+    expect((await a.get('/internal/metrics', { token: root.accessToken })).body.subgraphs).toContainEqual({ name: 'identity', transport: 'http' });
     expect((await a.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken })).status).toBe(200);
     await b.post('/api/v1/auth/logout', { refreshToken: session.refreshToken });
     expectEnvelope(await a.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken }), 401, 'DPF-IAM-006');

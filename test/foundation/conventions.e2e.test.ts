@@ -192,6 +192,8 @@ describe('/internal/metrics', () => {
     expect(res.body.planCache.plannedAtBoot).toBeGreaterThan(10);
     expect(res.body.planCache.plannedOnRequestPath).toBe(before.plannedOnRequestPath);
     expect(res.body.planCache.cacheHits - before.cacheHits).toBe(5);
+    // One process: the gateway executes the subgraphs in-process, with no HTTP hop.
+    expect(res.body.subgraphs).toContainEqual({ name: 'identity', transport: 'in-process' });
     expectEnvelope(await api.get('/internal/metrics'), 401, 'DPF-AUTH-001');
     const user = await createUser(api, adminToken);
     expectEnvelope(await api.get('/internal/metrics', { token: (await api.login(user.email, user.password)).accessToken }), 403, 'DPF-AUTH-007');

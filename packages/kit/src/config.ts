@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   EMBEDDED_PG_PORT: port(0),
   JWT_SECRET: unsetIfEmpty(z.string().min(32, 'must be at least 32 characters (256 bits) for HS256').optional()),
   JWT_ISSUER: z.string().min(1).default('dataplat'),
+  /** Key for secrets encrypted at rest (SecretBox); derived from JWT_SECRET when unset. */
+  DATA_ENCRYPTION_KEY: unsetIfEmpty(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL: duration('15m'),
   REFRESH_TOKEN_TTL: duration('7d'),
   SERVICE_TOKEN_TTL: duration('5m'),

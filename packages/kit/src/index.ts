@@ -10,3 +10,5 @@ export * from './http/subgraph-server';
 export * from './http/rate-limit';
 export * from './process';
 export * from './ids';
+export * from './crypto/secret-box';
+export * from './http/local-subgraph';

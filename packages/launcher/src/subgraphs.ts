@@ -26,7 +26,11 @@ export const SUBGRAPHS: readonly SubgraphDefinition[] = [
   },
 ];
 
-/** Starts every subgraph in this process (internal: loopback only, each on its port setting). */
+/**
+ * Starts every subgraph in this process (internal: loopback only, each on its port setting).
+ * The gateway beside them executes them in-process (`local`); their HTTP servers remain for
+ * readiness and direct callers.
+ */
 export async function startSubgraphs(
   db: PrismaClient,
   config: PlatformConfig,
@@ -37,7 +41,7 @@ export async function startSubgraphs(
   for (const subgraph of SUBGRAPHS) {
     const running = await subgraph.start({ db, config: { ...config, HOST: '127.0.0.1' }, logger: logger.child({ subgraph: subgraph.name }), started: [...endpoints] });
     stack.push(() => running.close());
-    endpoints.push({ name: subgraph.name, url: running.url });
+    endpoints.push({ name: subgraph.name, url: running.url, local: running.local });
   }
   return endpoints;
 }

@@ -6,8 +6,8 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import type { GraphQLSchema } from 'graphql';
 import { PRINCIPAL_HEADER, type PrincipalCodec } from '../auth/internal-principal';
 import { clientIp, first, Loaders, type RequestContext } from '../context';
-import { formatGraphQLError, isCatalogued } from '../errors';
 import type { Logger } from '../logger';
+import { LocalSubgraph, subgraphErrorFormatter } from './local-subgraph';
 
 export interface SubgraphServerOptions {
   name: string;
@@ -24,6 +24,8 @@ export interface RunningSubgraph {
   /** GraphQL endpoint, e.g. http://127.0.0.1:8081/graphql */
   url: string;
   app: FastifyInstance;
+  /** The same schema for in-process execution (the gateway uses it when it shares the process). */
+  local: LocalSubgraph;
   close(): Promise<void>;
 }
 
@@ -37,13 +39,7 @@ export async function startSubgraphServer(opts: SubgraphServerOptions): Promise<
   });
   const apollo = new ApolloServer<RequestContext>({
     schema: opts.schema,
-    formatError: (formatted, error) => {
-      const out = formatGraphQLError(formatted, error);
-      if (!isCatalogued(formatted.extensions?.code) && out.extensions?.code === 'DPF-API-010') {
-        opts.logger.error({ err: error }, 'unhandled error in resolver');
-      }
-      return out;
-    },
+    formatError: subgraphErrorFormatter(opts.logger),
     includeStacktraceInErrorResponses: false,
     // The process owner shuts servers down in order; Apollo must not re-raise the signal.
     stopOnTerminationSignals: false,
@@ -72,6 +68,7 @@ export async function startSubgraphServer(opts: SubgraphServerOptions): Promise<
     name: opts.name,
     url: `http://${host}:${port}/graphql`,
     app,
+    local: new LocalSubgraph(opts.name, opts.schema, opts.logger),
     close: async () => {
       await app.close();
     },
