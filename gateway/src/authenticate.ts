@@ -4,6 +4,7 @@ import type { ApiKeyAuthenticator } from './api-keys';
 import { requestedTenant } from './tenant-header';
 import type { TokenBlocklist } from './blocklist';
 import { ServiceTokenVerifier, withServiceTenant } from './service-tokens';
+import type { TenantAccessGate } from './tenant-access';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -23,6 +24,8 @@ export interface AuthenticatorExtensions {
   apiKeys?: ApiKeyAuthenticator;
   /** Revoked access tokens (spec 1, Authentication rule 2); without it none are refused early. */
   blocklist?: TokenBlocklist;
+  /** Users of suspended tenants (docs/tenant-lifecycle.md); without it no tenant is refused. */
+  tenants?: TenantAccessGate;
 }
 
 const ANONYMOUS: AuthOutcome = {};
@@ -49,6 +52,17 @@ export class Authenticator {
    * allow-lists. X-API-Key counts only when there is no Authorization header.
    */
   async authenticate(headers: Headers, clientIp: string | null = null): Promise<AuthOutcome> {
+    const outcome = await this.credentials(headers, clientIp);
+    if (!outcome.principal || !this.extensions.tenants) return outcome;
+    try {
+      await this.extensions.tenants.check(outcome.principal);
+      return outcome;
+    } catch (e) {
+      return { error: e as DomainError };
+    }
+  }
+
+  private async credentials(headers: Headers, clientIp: string | null): Promise<AuthOutcome> {
     const authorization = first(headers.authorization);
     if (!authorization) return this.apiKey(first(headers['x-api-key']), clientIp, first(headers['x-tenant-id']));
     const service = await this.serviceToken(authorization, first(headers['x-tenant-id']));

@@ -4,7 +4,9 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { createUser } from '../harness/factories';
+import { eventually } from '../harness/database';
 import { freePort } from '../harness/platform';
+import { provisionTenant, tenantAdminSession } from '../harness/tenant-factories';
 
 /**
  * Distributed mode, for real: the identity subgraph and two edge replicas as separate
@@ -112,6 +114,21 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     expect((await b.get('/api/v1/users/me', { token: session.accessToken })).status).toBe(200);
     expect((await a.request('PUT', `/api/v1/users/${user.id}/disable`, { token: root.accessToken })).status).toBe(200);
     expectEnvelope(await b.get('/api/v1/users/me', { token: session.accessToken }), 401, 'DPF-AUTH-009');
+  });
+
+  it('a tenant suspended through one edge is shut out on the other as soon as it hears the NOTIFY', async () => {
+    const root = await a.login('root@dist.test', 'distributed-admin-pw');
+    const tenant = await provisionTenant(a, root.accessToken);
+    const admin = await tenantAdminSession(b, tenant);
+    expect((await b.get('/api/v1/users/me', { token: admin.token })).status).toBe(200);
+    // Edge B hears of each change by NOTIFY when it commits: within milliseconds, far below
+    // the 30 s its cached status would live without one.
+    const seenOnB = (status: number) => eventually(async () => ((await b.get('/api/v1/users/me', { token: admin.token })).status === status ? true : undefined), 2_000);
+    expect((await a.post(`/api/v1/tenants/${tenant.id}/suspend`, {}, { token: root.accessToken })).status).toBe(200);
+    await seenOnB(403);
+    expectEnvelope(await b.get('/api/v1/users/me', { token: admin.token }), 403, 'DPF-TEN-004');
+    expect((await a.post(`/api/v1/tenants/${tenant.id}/activate`, undefined, { token: root.accessToken })).status).toBe(200);
+    await seenOnB(200);
   });
 
   it('a stopped subgraph makes the edges not ready and calls 503', async () => {

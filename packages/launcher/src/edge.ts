@@ -14,8 +14,10 @@ import {
   type BlocklistStore,
   trustProxyOption,
   type SubgraphEndpoint,
+  PrismaTenantStatusStore,
+  TenantAccessGate,
 } from '@dataplat/gateway';
-import { createRateLimitStore, PrincipalCodec, RateLimiter, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
+import { createRateLimitStore, PrincipalCodec, RateLimiter, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
 import { createEdgeServer, IdempotencyStore } from '@dataplat/rest-facade';
 
 export interface RunningEdge {
@@ -52,10 +54,10 @@ export async function startEdge(
     purge.unref();
     stack.push(async () => clearInterval(purge));
 
-    const { apiKeys, blocklist } = await startCredentialChecks(config, db, databaseUrl, logger, stack);
+    const { apiKeys, blocklist, tenants } = await startCredentialChecks(config, db, databaseUrl, logger, stack);
     const edge = await createEdgeServer({
       gateway,
-      authenticator: new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist }),
+      authenticator: new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, tenants }),
       rateLimiter: new RateLimiter(store),
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       idempotency,
@@ -78,9 +80,9 @@ export async function startEdge(
 
 /**
  * Credential checks that depend on identity's changes: X-API-Key lookups (usage written
- * behind) and the access-token blocklist (Redis store with REDIS_URL, else the database).
- * Both caches hear identity's NOTIFYs over one LISTEN connection; a lost connection clears
- * what may have gone stale (see PgListener).
+ * behind) and the access-token blocklist (Redis store with REDIS_URL, else the database);
+ * and on the tenant service's: suspended tenants. The caches hear the NOTIFYs over one
+ * LISTEN connection; a lost connection clears what may have gone stale (see PgListener).
  */
 async function startCredentialChecks(
   config: PlatformConfig,
@@ -88,7 +90,7 @@ async function startCredentialChecks(
   databaseUrl: string | undefined,
   logger: Logger,
   stack: Array<() => Promise<unknown>>,
-): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist }> {
+): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist; tenants: TenantAccessGate }> {
   const store = new PrismaApiKeyStore(db);
   const usage = new ApiKeyUsageRecorder(store, 60_000, logger);
   usage.start();
@@ -103,24 +105,30 @@ async function startCredentialChecks(
   }
   const blocklist = new TokenBlocklist(revocations);
   stack.push(() => blocklist.close());
+  const tenants = new TenantAccessGate(new PrismaTenantStatusStore(db));
 
   if (!databaseUrl) {
     logger.warn('no database URL for notifications: revocations reach this edge only when its caches expire (API keys 30 s, tokens 2 s)');
-    return { apiKeys, blocklist };
+    return { apiKeys, blocklist, tenants };
   }
   const onError = (e: unknown) => logger.warn({ err: e }, 'blocklist store write failed');
   const listener = new PgListener(
     databaseUrl,
-    { [API_KEY_CHANNEL]: (payload) => apiKeys.onNotification(payload), [REVOCATION_CHANNEL]: (payload) => blocklist.onNotification(payload, onError) },
+    {
+      [API_KEY_CHANNEL]: (payload) => apiKeys.onNotification(payload),
+      [REVOCATION_CHANNEL]: (payload) => blocklist.onNotification(payload, onError),
+      [TENANT_STATUS_CHANNEL]: (payload) => tenants.onNotification(payload),
+    },
     {
       logger,
       onReconnect: () => {
         apiKeys.clear();
         blocklist.forgetClean();
+        tenants.clear();
       },
     },
   );
   await listener.start();
   stack.push(() => listener.stop());
-  return { apiKeys, blocklist };
+  return { apiKeys, blocklist, tenants };
 }

@@ -7,7 +7,8 @@ import { startTenant } from '@dataplat/tenant';
 /** One subgraph of the platform: how to start it in-process and where it is when it runs apart. */
 export interface SubgraphDefinition {
   name: string;
-  start(opts: { db: PrismaClient; config: PlatformConfig; logger: Logger }): Promise<RunningSubgraph>;
+  /** `started`: the subgraphs started before this one in the same process (in SUBGRAPHS order). */
+  start(opts: { db: PrismaClient; config: PlatformConfig; logger: Logger; started: SubgraphEndpoint[] }): Promise<RunningSubgraph>;
   /** Its port setting (used in-process, on loopback) and URL setting (read by a separate edge). */
   portVariable: keyof PlatformConfig & `${string}_PORT`;
   urlVariable: keyof PlatformConfig & `${string}_URL`;
@@ -16,7 +17,13 @@ export interface SubgraphDefinition {
 /** Every subgraph the gateway composes, in start order. Add a subgraph here and in kit config. */
 export const SUBGRAPHS: readonly SubgraphDefinition[] = [
   { name: 'identity', start: startIdentity, portVariable: 'IDENTITY_PORT', urlVariable: 'IDENTITY_URL' },
-  { name: 'tenant', start: startTenant, portVariable: 'TENANT_PORT', urlVariable: 'TENANT_URL' },
+  {
+    name: 'tenant',
+    // First administrators are created in identity, through its GraphQL API.
+    start: (opts) => startTenant({ ...opts, identityUrl: urlOf(opts.started, 'identity') }),
+    portVariable: 'TENANT_PORT',
+    urlVariable: 'TENANT_URL',
+  },
 ];
 
 /**
@@ -32,7 +39,7 @@ export async function startSubgraphs(
 ): Promise<SubgraphEndpoint[]> {
   const endpoints: SubgraphEndpoint[] = [];
   for (const subgraph of SUBGRAPHS) {
-    const running = await subgraph.start({ db, config: { ...config, HOST: '127.0.0.1' }, logger: logger.child({ subgraph: subgraph.name }) });
+    const running = await subgraph.start({ db, config: { ...config, HOST: '127.0.0.1' }, logger: logger.child({ subgraph: subgraph.name }), started: [...endpoints] });
     stack.push(() => running.close());
     endpoints.push({ name: subgraph.name, url: running.url, local: running.local });
   }
@@ -45,4 +52,10 @@ export function remoteSubgraphs(config: PlatformConfig): SubgraphEndpoint[] {
     const example = `http://${s.name}:${String(config[s.portVariable])}/graphql`;
     return { name: s.name, url: requireSetting(config[s.urlVariable] as string | undefined, s.urlVariable, `to run the edge on its own (the ${s.name} subgraph, e.g. ${example})`) };
   });
+}
+
+function urlOf(started: SubgraphEndpoint[], name: string): string {
+  const found = started.find((s) => s.name === name);
+  if (!found) throw new Error(`the ${name} subgraph must start first`);
+  return found.url;
 }

@@ -9,6 +9,7 @@ import { roleRoutes } from './identity/roles.routes';
 import { serviceClientRoutes } from './identity/service-clients.routes';
 import { sessionRoutes } from './identity/sessions.routes';
 import { userRoutes } from './identity/users.routes';
+import { tenantRoutes } from './tenant/tenants.routes';
 
 /** Every route the facade serves, one file per spec section. */
-export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...externalIdpRoutes];
+export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...externalIdpRoutes, ...tenantRoutes];

@@ -1,16 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, tokenServiceFromConfig } from '@dataplat/kit';
-import { buildIdentitySchema } from '@dataplat/identity';
+import { loadConfig } from '@dataplat/kit';
 import { getNamedType, type GraphQLSchema } from 'graphql';
+import { composedApiSchema } from '../../../test/harness/supergraph';
 import { compileRoutes, toFastifyPath, type CompiledRoute } from '../route-table';
 import { ROUTES } from '.';
 
-/**
- * The real route table against the identity subgraph's own schema (it includes the
- * federation fields; every facade operation uses identity fields only for now).
- */
+/** The real route table against the supergraph API schema composed from the real subgraphs. */
 describe('the real route table', () => {
   let dataDir: string;
   let schema: GraphQLSchema;
@@ -18,7 +15,7 @@ describe('the real route table', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'dataplat-routes-real-'));
     const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'routes-test-secret-routes-test-secret-0123' });
-    schema = await buildIdentitySchema({ db: {} as any, tokens: await tokenServiceFromConfig(config), config });
+    schema = await composedApiSchema(config);
     compiled = compileRoutes(ROUTES, schema);
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -38,6 +35,21 @@ describe('the real route table', () => {
       'GET /api/v1/users',
       'GET /api/v1/users/{userId}',
       'POST /api/v1/users',
+    ]) expect(served).toContain(endpoint);
+  });
+
+  it('serves the tenant endpoints of spec 2', () => {
+    const served = new Set(compiled.map((r) => `${r.method} ${r.path}`));
+    for (const endpoint of [
+      'GET /api/v1/tenants',
+      'POST /api/v1/tenants',
+      'GET /api/v1/tenants/{id}',
+      'PUT /api/v1/tenants/{id}',
+      'DELETE /api/v1/tenants/{id}',
+      'POST /api/v1/tenants/{id}/activate',
+      'POST /api/v1/tenants/{id}/suspend',
+      'GET /api/v1/tenants/{id}/status',
+      'GET /api/v1/tenants/{id}/health',
     ]) expect(served).toContain(endpoint);
   });
 

@@ -1,21 +1,26 @@
 import type { PrismaClient } from '@dataplat/db';
 import { PrincipalCodec, startSubgraphServer, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { IdentityClient } from './identity/identity-client';
 import { buildTenantSchema } from './tenant';
 
 export interface TenantServerOptions {
   db: PrismaClient;
   config: PlatformConfig;
   logger: Logger;
+  /** GraphQL URL of the identity subgraph (first administrators are created there). */
+  identityUrl: string;
   port?: number;
 }
 
 /** Starts the tenant subgraph on its port (8082 by default; 0 picks a free one). */
 export async function startTenant(opts: TenantServerOptions): Promise<RunningSubgraph> {
-  const schema = await buildTenantSchema({ db: opts.db, config: opts.config });
+  const principals = await PrincipalCodec.create(opts.config.JWT_SECRET);
+  const identity = new IdentityClient(opts.identityUrl, principals);
+  const schema = await buildTenantSchema({ db: opts.db, config: opts.config, logger: opts.logger, identity });
   return startSubgraphServer({
     name: 'tenant',
     schema,
-    principals: await PrincipalCodec.create(opts.config.JWT_SECRET),
+    principals,
     logger: opts.logger,
     host: opts.config.HOST,
     port: opts.port ?? opts.config.TENANT_PORT,

@@ -1,20 +1,23 @@
 import type { PrismaClient } from '@dataplat/db';
-import { buildFederatedSchema, type PlatformConfig } from '@dataplat/kit';
+import { buildFederatedSchema, type Logger, type PlatformConfig } from '@dataplat/kit';
 import type { GraphQLSchema } from 'graphql';
 import { createCore, type TenantModule } from './core';
+import type { IdentityGateway } from './identity/identity-client';
 import { tenantsModule } from './tenants/tenants.module';
 
 export interface TenantDeps {
   db: PrismaClient;
   config: PlatformConfig;
+  logger: Logger;
+  identity: IdentityGateway;
 }
 
 /** Every domain of the tenant subgraph. */
 const MODULES = [tenantsModule];
 
 /** Wires the modules on one shared core and builds the tenant subgraph schema. */
-export async function buildTenantSchema({ db, config }: TenantDeps): Promise<GraphQLSchema> {
-  const core = createCore(db, config);
+export async function buildTenantSchema({ db, config, logger, identity }: TenantDeps): Promise<GraphQLSchema> {
+  const core = createCore(db, config, logger, identity);
   const modules: TenantModule[] = MODULES.map((m) => m(core));
   const resolvers = modules.flatMap((m) => m.resolvers);
   const instances = new Map<Function, object>(resolvers.map((r) => [r.constructor, r]));

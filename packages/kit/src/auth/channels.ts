@@ -6,3 +6,11 @@
 export const REVOCATION_CHANNEL = 'dataplat_token_revoked';
 /** Payload "<sha256 of a key>" or "user:<tenant>:<userId>": cached API keys to drop. */
 export const API_KEY_CHANNEL = 'dataplat_api_key_changed';
+/** Payload "<tenantId>": the tenant service changed a tenant's status (suspension, activation). */
+export const TENANT_STATUS_CHANNEL = 'dataplat_tenant_status';
+
+/**
+ * Tenant statuses in which the tenant's users may neither log in nor call APIs
+ * (docs/tenant-lifecycle.md). Read by identity (login, refresh) and the edge.
+ */
+export const TENANT_STATUSES_WITHOUT_ACCESS: readonly string[] = ['SUSPENDED', 'DEPROVISIONING', 'DEPROVISIONED'];

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   DomainError,
   ErrorCode,
-  PLATFORM_TENANT_ID,
   type ClientInfo,
   type PlatformConfig,
   type TokenService,
@@ -32,6 +31,7 @@ const PASSWORD_ONLY = ['pwd'];
 /** A sign-in proven by an external identity provider (OIDC or SAML). */
 const EXTERNAL = ['ext'];
 
+import type { TenantDirectory } from './tenant-directory';
 
 export interface LoginPolicy {
   maxFailures: number;
@@ -55,6 +55,7 @@ export class AuthService {
     private readonly events: AuthEventRepository,
     private readonly devices: DeviceLoginGate,
     private readonly mfa: MfaLoginGate,
+    private readonly tenants: TenantDirectory,
   ) {}
 
   /**
@@ -88,6 +89,8 @@ export class AuthService {
       return refuse(ErrorCode.INVALID_CREDENTIALS, user);
     }
     if (!user.enabled) return refuse(ErrorCode.ACCOUNT_DISABLED, user);
+    const tenantClosed = await this.tenantClosed(user.tenantId);
+    if (tenantClosed) return refuse(tenantClosed, user);
     // Only after the password is proven: an unverified address is not revealed to guessers.
     if (!user.emailVerified) return refuse(ErrorCode.EMAIL_NOT_VERIFIED, user);
     let device: LoginDevice | null = null;
@@ -124,6 +127,9 @@ export class AuthService {
     if (!user) return refuse(ErrorCode.MFA_CHALLENGE_INVALID);
     if (user.lockedUntil && user.lockedUntil > new Date()) return refuse(ErrorCode.ACCOUNT_LOCKED);
     if (!user.enabled) return refuse(ErrorCode.ACCOUNT_DISABLED);
+    // The tenant may have been suspended while the challenge was open.
+    const tenantClosed = await this.tenantClosed(user.tenantId);
+    if (tenantClosed) return refuse(tenantClosed);
     let device: LoginDevice | null = null;
     try {
       device = pending.deviceFingerprint ? await this.devices.resume(user, pending.deviceFingerprint) : null;
@@ -152,7 +158,20 @@ export class AuthService {
     if (!user) return refuse(ErrorCode.USER_NOT_FOUND);
     if (user.lockedUntil && user.lockedUntil > new Date()) return refuse(ErrorCode.ACCOUNT_LOCKED);
     if (!user.enabled) return refuse(ErrorCode.ACCOUNT_DISABLED);
+    const tenantClosed = await this.tenantClosed(user.tenantId);
+    if (tenantClosed) return refuse(tenantClosed);
     return this.finishLogin(user, null, client, EXTERNAL, undefined, via);
+  }
+
+  /** The refusal code when the user's tenant is suspended or gone (TenantDirectory), else null. */
+  private async tenantClosed(tenantId: string): Promise<ErrorCode | null> {
+    try {
+      await this.tenants.assertOpen(tenantId);
+      return null;
+    } catch (e) {
+      if (e instanceof DomainError) return e.code as ErrorCode;
+      throw e;
+    }
   }
 
   private async finishLogin(user: LoginAccount, device: LoginDevice | null, client: ClientInfo, amr: string[], upgradedHash?: string, via?: string): Promise<AuthResponse> {
@@ -211,6 +230,7 @@ export class AuthService {
     const user = await this.users.findCredentials(tenantId, session.userId);
     if (!user) throw new DomainError(ErrorCode.SESSION_REVOKED);
     if (!user.enabled) throw new DomainError(ErrorCode.ACCOUNT_DISABLED);
+    await this.tenants.assertOpen(tenantId);
     await this.sessions.touch(tenantId, session.id);
     const amr = Array.isArray(claims.amr) ? claims.amr.map(String) : undefined;
     const access = await this.issueAccess(tenantId, user.id, user.roles.map((r) => r.role.name).sort(), session.id, user.mustChangePassword, amr);
@@ -240,13 +260,12 @@ export class AuthService {
 
   /**
    * The account an e-mail logs in to. E-mails are unique per tenant; when one exists in
-   * several tenants the caller must name the tenant. Slugs other than the platform's are
-   * resolved by the tenant service once it exists (issue 5).
+   * several tenants the caller must name the tenant by its slug (`platform` or a tenant's).
    */
   private async findLoginUser(email: string, tenantSlug?: string) {
     const candidates = await this.users.findCredentialsByEmail(email, 10);
     if (tenantSlug) {
-      const tenantId = tenantSlug === 'platform' ? PLATFORM_TENANT_ID : undefined;
+      const tenantId = await this.tenants.idOfSlug(tenantSlug);
       return candidates.find((u) => u.tenantId === tenantId) ?? null;
     }
     if (candidates.length > 1) throw new DomainError(ErrorCode.TENANT_AMBIGUOUS);

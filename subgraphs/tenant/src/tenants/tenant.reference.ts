@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import { isPlatformAdmin, type RequestContext } from '@dataplat/kit';
+import { isPlatformAdmin, isUuid, type RequestContext } from '@dataplat/kit';
 import { toTenant } from './tenant.model';
 import type { TenantRepository } from './tenant.repository';
 import type { Tenant } from './tenant.type';
@@ -13,7 +13,7 @@ export function tenantReferenceResolver(tenants: TenantRepository) {
     Tenant: {
       __resolveReference(ref: { id: string }, ctx: RequestContext): Promise<Tenant | null> {
         const caller = ctx.principal;
-        if (!caller || (!isPlatformAdmin(caller) && caller.tenantId !== ref.id)) return Promise.resolve(null);
+        if (!caller || !isUuid(ref.id) || (!isPlatformAdmin(caller) && caller.tenantId !== ref.id)) return Promise.resolve(null);
         const loader = ctx.loaders.get<string, Tenant | null>('tenant', () =>
           new DataLoader(async (ids) => {
             const found = await tenants.findManyByIds([...ids]);

@@ -32,3 +32,46 @@ export class Tenant {
 
 @ObjectType()
 export class TenantPage extends Paginated(Tenant, 'TenantPage') {}
+
+@ObjectType({ description: 'A provisioned tenant and the first administrator\'s temporary password, returned once.' })
+export class ProvisionedTenant extends Tenant {
+  @Field({ description: 'Temporary password of the first administrator (adminEmail), who must change it at first login. Shown once.' })
+  adminTemporaryPassword: string;
+}
+
+@ObjectType({ description: 'One move of a tenant\'s status.' })
+export class TenantStatusChange {
+  @Field(() => String, { nullable: true }) fromStatus: string | null;
+  @Field() toStatus: string;
+  @Field(() => String, { nullable: true }) reason: string | null;
+  @Field(() => String, { nullable: true, description: 'User id or service that made the change.' }) actor: string | null;
+  @Field() at: Date;
+}
+
+@ObjectType({ description: 'Where a tenant stands in its lifecycle (GET /tenants/{id}/status).' })
+export class TenantStatusReport {
+  @Field(() => ID) tenantId: string;
+  @Field() slug: string;
+  @Field() status: string;
+  @Field(() => String, { nullable: true }) reason: string | null;
+  @Field({ description: 'When the tenant entered its status.' }) since: Date;
+  @Field({ description: 'False while the tenant\'s users can neither log in nor call APIs.' }) accessAllowed: boolean;
+  @Field(() => [String], { description: 'Actions the state machine allows from here.' }) allowedActions: string[];
+  @Field(() => [TenantStatusChange], { description: 'Status history, most recent first (at most 50).' }) history: TenantStatusChange[];
+}
+
+@ObjectType()
+export class TenantHealthCheck {
+  @Field() name: string;
+  @Field() healthy: boolean;
+  @Field() detail: string;
+}
+
+@ObjectType({ description: 'Health of a tenant (GET /tenants/{id}/health): checks run at the time of the request.' })
+export class TenantHealth {
+  @Field(() => ID) tenantId: string;
+  @Field() status: string;
+  @Field({ description: 'True when every check passes.' }) healthy: boolean;
+  @Field(() => [TenantHealthCheck]) checks: TenantHealthCheck[];
+  @Field() checkedAt: Date;
+}
