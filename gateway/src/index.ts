@@ -10,3 +10,4 @@ export * from './pg-listener';
 export * from './service-tokens';
 export * from './blocklist';
 export * from './tenant-header';
+export * from './scim-tokens';

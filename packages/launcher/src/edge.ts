@@ -9,7 +9,10 @@ import {
   PgListener,
   PrismaApiKeyStore,
   RedisBlocklistStore,
+  PrismaScimTokenStore,
   REVOCATION_CHANNEL,
+  SCIM_TOKEN_CHANNEL,
+  ScimTokenAuthenticator,
   TokenBlocklist,
   type BlocklistStore,
   trustProxyOption,
@@ -52,10 +55,10 @@ export async function startEdge(
     purge.unref();
     stack.push(async () => clearInterval(purge));
 
-    const { apiKeys, blocklist } = await startCredentialChecks(config, db, databaseUrl, logger, stack);
+    const { apiKeys, blocklist, scimTokens } = await startCredentialChecks(config, db, databaseUrl, logger, stack);
     const edge = await createEdgeServer({
       gateway,
-      authenticator: new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist }),
+      authenticator: new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, scimTokens }),
       rateLimiter: new RateLimiter(store),
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       idempotency,
@@ -88,12 +91,13 @@ async function startCredentialChecks(
   databaseUrl: string | undefined,
   logger: Logger,
   stack: Array<() => Promise<unknown>>,
-): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist }> {
+): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist; scimTokens: ScimTokenAuthenticator }> {
   const store = new PrismaApiKeyStore(db);
   const usage = new ApiKeyUsageRecorder(store, 60_000, logger);
   usage.start();
   stack.push(() => usage.stop());
   const apiKeys = new ApiKeyAuthenticator(store, { usage });
+  const scimTokens = new ScimTokenAuthenticator(new PrismaScimTokenStore(db));
 
   let revocations: BlocklistStore = new DatabaseBlocklistStore(db);
   if (config.REDIS_URL) {
@@ -106,21 +110,26 @@ async function startCredentialChecks(
 
   if (!databaseUrl) {
     logger.warn('no database URL for notifications: revocations reach this edge only when its caches expire (API keys 30 s, tokens 2 s)');
-    return { apiKeys, blocklist };
+    return { apiKeys, blocklist, scimTokens };
   }
   const onError = (e: unknown) => logger.warn({ err: e }, 'blocklist store write failed');
   const listener = new PgListener(
     databaseUrl,
-    { [API_KEY_CHANNEL]: (payload) => apiKeys.onNotification(payload), [REVOCATION_CHANNEL]: (payload) => blocklist.onNotification(payload, onError) },
+    {
+      [API_KEY_CHANNEL]: (payload) => apiKeys.onNotification(payload),
+      [REVOCATION_CHANNEL]: (payload) => blocklist.onNotification(payload, onError),
+      [SCIM_TOKEN_CHANNEL]: (payload) => scimTokens.onNotification(payload),
+    },
     {
       logger,
       onReconnect: () => {
         apiKeys.clear();
+        scimTokens.clear();
         blocklist.forgetClean();
       },
     },
   );
   await listener.start();
   stack.push(() => listener.stop());
-  return { apiKeys, blocklist };
+  return { apiKeys, blocklist, scimTokens };
 }

@@ -6,3 +6,5 @@
 export const REVOCATION_CHANNEL = 'dataplat_token_revoked';
 /** Payload "<sha256 of a key>" or "user:<tenant>:<userId>": cached API keys to drop. */
 export const API_KEY_CHANNEL = 'dataplat_api_key_changed';
+/** Payload "<sha256 of a SCIM token>": a SCIM token revoked; every edge drops it from its cache. */
+export const SCIM_TOKEN_CHANNEL = 'dataplat_scim_token_changed';

@@ -79,6 +79,22 @@ export enum ErrorCode {
   SERVICE_CLIENT_EXISTS = 'DPF-IAM-073',
   SERVICE_CLIENT_NOT_FOUND = 'DPF-IAM-074',
   SERVICE_TOKEN_REQUIRED = 'DPF-IAM-075',
+  // IAM 140-159: SCIM 2.0 provisioning
+  SCIM_TOKEN_INVALID = 'DPF-IAM-140',
+  SCIM_TOKEN_REVOKED = 'DPF-IAM-141',
+  SCIM_TOKEN_EXPIRED = 'DPF-IAM-142',
+  SCIM_TOKEN_REQUIRED = 'DPF-IAM-143',
+  SCIM_TOKEN_NOT_ALLOWED = 'DPF-IAM-144',
+  SCIM_TOKEN_NOT_FOUND = 'DPF-IAM-145',
+  SCIM_INVALID_FILTER = 'DPF-IAM-146',
+  SCIM_UNIQUENESS = 'DPF-IAM-147',
+  SCIM_INVALID_VALUE = 'DPF-IAM-148',
+  SCIM_INVALID_SYNTAX = 'DPF-IAM-149',
+  SCIM_NO_TARGET = 'DPF-IAM-150',
+  SCIM_MUTABILITY = 'DPF-IAM-151',
+  SCIM_INVALID_PATH = 'DPF-IAM-152',
+  SCIM_RESOURCE_NOT_FOUND = 'DPF-IAM-153',
+  SCIM_TOO_MANY = 'DPF-IAM-154',
 }
 
 export interface ErrorCodeInfo {
@@ -160,6 +176,22 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.SERVICE_CLIENT_EXISTS]: { status: 409, message: 'A service client with this id already exists' },
   [ErrorCode.SERVICE_CLIENT_NOT_FOUND]: { status: 404, message: 'Service client not found' },
   [ErrorCode.SERVICE_TOKEN_REQUIRED]: { status: 401, message: 'Token is not a service token' },
+  // IAM 140-159: SCIM 2.0 provisioning
+  [ErrorCode.SCIM_TOKEN_INVALID]: { status: 401, message: 'Invalid SCIM token' },
+  [ErrorCode.SCIM_TOKEN_REVOKED]: { status: 401, message: 'SCIM token has been revoked' },
+  [ErrorCode.SCIM_TOKEN_EXPIRED]: { status: 401, message: 'SCIM token has expired' },
+  [ErrorCode.SCIM_TOKEN_REQUIRED]: { status: 401, message: 'This endpoint requires a SCIM bearer token' },
+  [ErrorCode.SCIM_TOKEN_NOT_ALLOWED]: { status: 401, message: 'A SCIM token is accepted only by the SCIM endpoints' },
+  [ErrorCode.SCIM_TOKEN_NOT_FOUND]: { status: 404, message: 'SCIM token not found' },
+  [ErrorCode.SCIM_INVALID_FILTER]: { status: 400, message: 'The filter is invalid or not supported' },
+  [ErrorCode.SCIM_UNIQUENESS]: { status: 409, message: 'A resource with this unique attribute value already exists' },
+  [ErrorCode.SCIM_INVALID_VALUE]: { status: 400, message: 'An attribute value is invalid' },
+  [ErrorCode.SCIM_INVALID_SYNTAX]: { status: 400, message: 'The request is not a valid SCIM message' },
+  [ErrorCode.SCIM_NO_TARGET]: { status: 400, message: 'The path matched no value' },
+  [ErrorCode.SCIM_MUTABILITY]: { status: 400, message: 'The attribute is read-only' },
+  [ErrorCode.SCIM_INVALID_PATH]: { status: 400, message: 'The path is invalid' },
+  [ErrorCode.SCIM_RESOURCE_NOT_FOUND]: { status: 404, message: 'Resource not found' },
+  [ErrorCode.SCIM_TOO_MANY]: { status: 400, message: 'The request holds too many operations' },
 };
 
 const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));
