@@ -20,10 +20,9 @@ export interface ScimTokenRow {
   createdAt: Date;
   expiresAt: Date | null;
   revokedAt: Date | null;
-  lastUsedAt: Date | null;
 }
 
-const PUBLIC = { id: true, name: true, prefix: true, createdBy: true, createdAt: true, expiresAt: true, revokedAt: true, lastUsedAt: true } as const;
+const PUBLIC = { id: true, name: true, prefix: true, createdBy: true, createdAt: true, expiresAt: true, revokedAt: true } as const;
 
 /** SCIM tokens of a tenant (identity.scim_tokens): only the SHA-256 of a token is stored. */
 export class ScimTokenRepository {

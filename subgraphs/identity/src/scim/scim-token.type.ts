@@ -13,7 +13,6 @@ export class ScimToken {
   @Field() createdAt: Date;
   @Field(() => Date, { nullable: true }) expiresAt: Date | null;
   @Field(() => Date, { nullable: true }) revokedAt: Date | null;
-  @Field(() => Date, { nullable: true }) lastUsedAt: Date | null;
 }
 
 @ObjectType({ description: 'A newly issued SCIM token: `token` is shown this once and never stored in clear.' })

@@ -9,7 +9,6 @@ CREATE TABLE "identity"."scim_tokens" (
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "expires_at" TIMESTAMPTZ(3),
     "revoked_at" TIMESTAMPTZ(3),
-    "last_used_at" TIMESTAMPTZ(3),
 
     CONSTRAINT "scim_tokens_pkey" PRIMARY KEY ("tenant_id","id")
 );
