@@ -88,7 +88,7 @@ describe('SCIM authentication', () => {
 
 describe('SCIM Users', () => {
   it('creates a user with Location, ETag and the SCIM representation', async () => {
-    const body = userBody({ externalId: `ext-${randomUUID()}`, displayName: 'Sam S.', emails: [{ value: 'Sam.Work@E2E.test', type: 'work', primary: true }] });
+    const body: Record<string, any> = userBody({ externalId: `ext-${randomUUID()}`, displayName: 'Sam S.', emails: [{ value: 'Sam.Work@E2E.test', type: 'work', primary: true }] });
     const res = await scim(api, tokenA, 'POST', '/Users', body);
     expect(res.status).toBe(201);
     expect(res.headers.get('content-type')).toMatch(/^application\/scim\+json/);
