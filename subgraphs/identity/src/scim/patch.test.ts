@@ -30,6 +30,11 @@ describe('applyPatch', () => {
     expect(out).toMatchObject({ active: false, name: { givenName: 'Babs', familyName: 'J.' }, displayName: 'Babs' });
   });
 
+  it('accepts a read-only attribute restated with its current value (Okta sends the id)', () => {
+    expect(applyPatch(group(), msg({ op: 'replace', value: { id: 'g1', displayName: 'New' } }), GROUP_PATCH)).toMatchObject({ id: 'g1', displayName: 'New' });
+    expect(code(() => applyPatch(group(), msg({ op: 'replace', value: { id: 'g2' } }), GROUP_PATCH))).toBe(ErrorCode.SCIM_MUTABILITY);
+  });
+
   it('does not change its input', () => {
     const input = user();
     applyPatch(input, msg({ op: 'replace', path: 'active', value: false }), USER_PATCH);

@@ -76,10 +76,12 @@ function checkWritable(attr: string, schema: PatchSchema): void {
 }
 
 function setAttribute(target: Doc, name: string, value: Json, op: 'add' | 'replace', schema: PatchSchema): void {
-  checkWritable(name, schema);
   const lower = name.toLowerCase();
   const key = keyOf(target, name) ?? schema.canonical[lower] ?? name;
   const current = target[key];
+  // Okta repeats the resource's own `id` in replace values: restating a read-only value is no change.
+  if (schema.readOnly.has(lower) && JSON.stringify(current) === JSON.stringify(value)) return;
+  checkWritable(name, schema);
   if (schema.multiValued.has(lower)) {
     const values = Array.isArray(value) ? value : [value];
     if (op === 'replace' || !Array.isArray(current)) target[key] = values;
