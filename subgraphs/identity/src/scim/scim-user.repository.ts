@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from '@dataplat/db';
 import { isUuid, SystemRole } from '@dataplat/kit';
+import type { Guarded, UserAdminRepository } from '../users/user-admin.repository';
 import type { Where } from './filter-query';
 import type { ScimUserInput, ScimUserRow } from './user-resource';
 
@@ -19,7 +20,10 @@ export type ScimUserWrite = Omit<ScimUserInput, 'password'> & { passwordHash?: s
  * displayName) and e-mail rows. Every query is filtered by tenant; writes are transactions.
  */
 export class ScimUserRepository {
-  constructor(private readonly db: PrismaClient) {}
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly admin: UserAdminRepository,
+  ) {}
 
   async list(tenantId: string, where: Where | undefined, skip: number, take: number): Promise<{ total: number; rows: ScimUserRow[] }> {
     const filter = { AND: [{ tenantId }, ...(where ? [where] : [])] } as Prisma.UserWhereInput;
@@ -51,10 +55,13 @@ export class ScimUserRepository {
     });
   }
 
-  /** Replaces the user's SCIM attributes; null when the tenant has no such user. */
-  async replace(tenantId: string, id: string, input: ScimUserWrite): Promise<ScimUserRow | null> {
+  /**
+   * Replaces the user's SCIM attributes; null when the tenant has no such user. A write that
+   * deactivates runs under the last-platform-admin guard (user-admin.repository.ts).
+   */
+  async replace(tenantId: string, id: string, input: ScimUserWrite): Promise<Guarded<ScimUserRow | null>> {
     if (!isUuid(id)) return null;
-    return this.db.$transaction(async (tx) => {
+    const change = async (tx: Tx) => {
       const found = await tx.user.updateMany({
         where: { tenantId, id },
         data: {
@@ -63,21 +70,24 @@ export class ScimUserRepository {
         },
       });
       if (found.count === 0) return null;
+      if (!input.active) await revokeApiKeys(tx, tenantId, id);
       await this.writeScimAttributes(tx, tenantId, id, input);
       return tx.user.findUniqueOrThrow({ where: { tenantId_id: { tenantId, id } }, include: SCIM_USER_INCLUDE });
-    });
+    };
+    return input.active ? this.db.$transaction(change) : this.admin.guarded(tenantId, id, change);
   }
 
   /**
-   * active=false, and every API key of the user revoked, in one transaction; the caller then
-   * revokes sessions and access tokens. False when the tenant has no such user.
+   * active=false, and every API key of the user revoked, in one transaction (refused when it
+   * would disable the last platform admin); the caller then revokes sessions and access
+   * tokens. False when the tenant has no such user.
    */
-  async deactivate(tenantId: string, id: string): Promise<boolean> {
+  async deactivate(tenantId: string, id: string): Promise<Guarded<boolean>> {
     if (!isUuid(id)) return false;
-    return this.db.$transaction(async (tx) => {
+    return this.admin.guarded(tenantId, id, async (tx) => {
       const found = await tx.user.updateMany({ where: { tenantId, id }, data: { enabled: false } });
       if (found.count === 0) return false;
-      await tx.apiKey.updateMany({ where: { tenantId, userId: id, status: { not: 'REVOKED' } }, data: { status: 'REVOKED', revokedAt: new Date() } });
+      await revokeApiKeys(tx, tenantId, id);
       return true;
     });
   }
@@ -92,4 +102,8 @@ export class ScimUserRepository {
     const emails = input.emails.length > 0 ? input.emails : [{ value: input.userName, type: 'work', primary: true }];
     await tx.scimUserEmail.createMany({ data: emails.map((e, position) => ({ tenantId, userId, value: e.value, type: e.type, primary: e.primary, position })) });
   }
+}
+
+function revokeApiKeys(tx: Tx, tenantId: string, userId: string) {
+  return tx.apiKey.updateMany({ where: { tenantId, userId, status: { not: 'REVOKED' } }, data: { status: 'REVOKED', revokedAt: new Date() } });
 }

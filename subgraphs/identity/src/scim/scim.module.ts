@@ -1,5 +1,6 @@
 import type { IdentityCore, IdentityModule } from '../core';
 import { UserAccessRevoker } from '../users/user-access';
+import { UserAdminRepository } from '../users/user-admin.repository';
 import { ScimGroupRepository } from './scim-group.repository';
 import { ScimTokenRepository } from './scim-token.repository';
 import { ScimTokenResolver } from './scim-token.resolver';
@@ -12,6 +13,6 @@ import { ScimService } from './scim.service';
 export function scimModule(core: IdentityCore): IdentityModule {
   const baseUrl = core.config.PUBLIC_URL.replace(/\/+$/, '');
   const revoker = new UserAccessRevoker(core.sessions, core.revocation);
-  const scim = new ScimService(new ScimUserRepository(core.db), new ScimGroupRepository(core.db), revoker, baseUrl);
+  const scim = new ScimService(new ScimUserRepository(core.db, new UserAdminRepository(core.db)), new ScimGroupRepository(core.db), revoker, baseUrl);
   return { resolvers: [new ScimResolver(scim, baseUrl), new ScimTokenResolver(new ScimTokenService(new ScimTokenRepository(core.db)))] };
 }

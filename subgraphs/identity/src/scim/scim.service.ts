@@ -10,6 +10,7 @@ import { GROUP_FILTER, GROUP_PATCH, readScimGroup, toScimGroup, type ScimGroupIn
 import { applyPatch, type Doc } from './patch';
 import type { ScimGroupRepository } from './scim-group.repository';
 import { UnknownMember } from './scim-group.repository';
+import { LAST_PLATFORM_ADMIN } from '../users/user-admin.repository';
 import type { ScimUserRepository, ScimUserWrite } from './scim-user.repository';
 import { LIST_SCHEMA, readScimUser, toScimUser, USER_FILTER, USER_PATCH, type ScimUserInput } from './user-resource';
 
@@ -84,7 +85,7 @@ export class ScimService {
 
   /** DELETE: active=false, API keys revoked, then every session and live access token. */
   async deactivateUser(tenantId: string, id: string): Promise<boolean> {
-    if (!(await this.users.deactivate(tenantId, id))) throw notFound('User', id);
+    if (!orLastAdmin(await this.users.deactivate(tenantId, id))) throw notFound('User', id);
     await this.revoker.everything(tenantId, id.toLowerCase(), 'user_disabled');
     return true;
   }
@@ -135,10 +136,11 @@ export class ScimService {
 
   private async storeUser(tenantId: string, id: string, input: ScimUserInput): Promise<Doc> {
     const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
-    const row = await unique(() => this.users.replace(tenantId, id, { ...this.write(input), ...(passwordHash ? { passwordHash } : {}) }));
+    const row = orLastAdmin(await unique(() => this.users.replace(tenantId, id, { ...this.write(input), ...(passwordHash ? { passwordHash } : {}) })));
     if (!row) throw notFound('User', id);
-    // Deactivation through PUT or PATCH (active=false) revokes access exactly like DELETE.
-    if (!input.active) await this.deactivateUser(tenantId, id);
+    // Deactivation through PUT or PATCH (active=false) revokes access exactly like DELETE
+    // (the API keys went in the same transaction as the change).
+    if (!input.active) await this.revoker.everything(tenantId, row.id, 'user_disabled');
     return toScimUser(row, this.baseUrl);
   }
 
@@ -147,6 +149,11 @@ export class ScimService {
     if (!row) throw notFound('Group', id);
     return toScimGroup(row, this.baseUrl);
   }
+}
+
+function orLastAdmin<T>(result: T | typeof LAST_PLATFORM_ADMIN): T {
+  if (result === LAST_PLATFORM_ADMIN) throw new DomainError(ErrorCode.LAST_PLATFORM_ADMIN);
+  return result;
 }
 
 const excludes = (list: string | undefined, attr: string) => !!list && list.split(',').some((a) => a.trim().toLowerCase() === attr);
