@@ -131,6 +131,15 @@ describe('SCIM Groups', () => {
     expect((await scim(api, tokenA, 'GET', `/Groups/${group.id}`)).body.members).toEqual([]);
   });
 
+  it('loses no member when membership PATCHes of one group arrive concurrently', async () => {
+    const group = (await scim(api, tokenA, 'POST', '/Groups', groupBody())).body;
+    const people = await Promise.all(Array.from({ length: 6 }, () => createScimUser(api, tokenA)));
+    const results = await Promise.all(people.map((p) => scim(api, tokenA, 'PATCH', `/Groups/${group.id}`, patch({ op: 'add', path: 'members', value: [{ value: p.id }] }))));
+    expect(results.map((r) => r.status)).toEqual(people.map(() => 200));
+    const after = await scim(api, tokenA, 'GET', `/Groups/${group.id}`);
+    expect(after.body.members.map((m: any) => m.value).sort()).toEqual(people.map((p) => p.id).sort());
+  });
+
   it('keeps groups per tenant', async () => {
     const group = (await scim(api, tokenA, 'POST', '/Groups', groupBody())).body;
     expectScimError(await scim(api, tokenB, 'GET', `/Groups/${group.id}`), 404);

@@ -7,6 +7,8 @@ export interface ScimGroupRow {
   id: string;
   displayName: string;
   externalId: string | null;
+  /** Bumped by every write. */
+  version: number;
   createdAt: Date;
   updatedAt: Date;
   members: Array<{ user: { id: string; email: string } }>;

@@ -43,10 +43,21 @@ export class ScimGroupRepository {
 
   /** Replaces name, externalId and members (only the difference is written); null when absent. */
   replace(tenantId: string, id: string, input: ScimGroupInput): Promise<ScimGroupRow | null> {
+    return this.update(tenantId, id, () => input);
+  }
+
+  /**
+   * Locks the group row, reads it, and writes what `change` makes of it, in one transaction:
+   * concurrent PATCHes of one group (identity providers send them) are applied one after
+   * the other, so none is lost. Null when absent.
+   */
+  update(tenantId: string, id: string, change: (current: ScimGroupRow) => ScimGroupInput): Promise<ScimGroupRow | null> {
     if (!isUuid(id)) return Promise.resolve(null);
     return this.db.$transaction(async (tx) => {
-      const found = await tx.scimGroup.updateMany({ where: { tenantId, id }, data: { displayName: input.displayName, externalId: input.externalId, version: { increment: 1 } } });
-      if (found.count === 0) return null;
+      const locked = await tx.$queryRaw<unknown[]>`SELECT 1 FROM identity.scim_groups WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid FOR UPDATE`;
+      if (locked.length === 0) return null;
+      const input = change(await tx.scimGroup.findUniqueOrThrow({ where: { tenantId_id: { tenantId, id } }, include: INCLUDE }));
+      await tx.scimGroup.update({ where: { tenantId_id: { tenantId, id } }, data: { displayName: input.displayName, externalId: input.externalId, version: { increment: 1 } } });
       await this.setMembers(tx, tenantId, id, input.members);
       return tx.scimGroup.findUniqueOrThrow({ where: { tenantId_id: { tenantId, id } }, include: INCLUDE });
     });

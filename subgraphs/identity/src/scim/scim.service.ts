@@ -6,7 +6,7 @@ import type { UserAccessRevoker } from '../users/user-access';
 import { MAX_RESULTS } from './discovery';
 import { parseFilter } from './filter';
 import { toWhere, type FilterSchema, type Where } from './filter-query';
-import { GROUP_FILTER, GROUP_PATCH, readScimGroup, toScimGroup, type ScimGroupInput } from './group-resource';
+import { GROUP_FILTER, GROUP_PATCH, readScimGroup, toScimGroup, type ScimGroupInput, type ScimGroupRow } from './group-resource';
 import { applyPatch, type Doc } from './patch';
 import type { ScimGroupRepository } from './scim-group.repository';
 import { UnknownMember } from './scim-group.repository';
@@ -119,9 +119,12 @@ export class ScimService {
     return this.storeGroup(tenantId, id, readScimGroup(body));
   }
 
+  /** The operations apply to the group as it is inside the write's transaction (row locked). */
   async patchGroup(tenantId: string, id: string, message: unknown): Promise<Doc> {
-    const current = await this.getGroup(tenantId, id);
-    return this.storeGroup(tenantId, id, readScimGroup(applyPatch(current, message, GROUP_PATCH)));
+    const change = (current: ScimGroupRow) => readScimGroup(applyPatch(toScimGroup(current, this.baseUrl), message, GROUP_PATCH));
+    const row = await unique(() => members(() => this.groups.update(tenantId, id, change)));
+    if (!row) throw notFound('Group', id);
+    return toScimGroup(row, this.baseUrl);
   }
 
   async deleteGroup(tenantId: string, id: string): Promise<boolean> {
