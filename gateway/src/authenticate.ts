@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { ApiKeyAuthenticator } from './api-keys';
 import { requestedTenant } from './tenant-header';
 import type { TokenBlocklist } from './blocklist';
+import { isScimToken, type ScimTokenAuthenticator } from './scim-tokens';
 import { ServiceTokenVerifier, withServiceTenant } from './service-tokens';
 import type { TenantAccessGate } from './tenant-access';
 
@@ -26,6 +27,8 @@ export interface AuthenticatorExtensions {
   blocklist?: TokenBlocklist;
   /** Users of suspended tenants (docs/tenant-lifecycle.md); without it no tenant is refused. */
   tenants?: TenantAccessGate;
+  /** SCIM bearer tokens (`dps_scim_`); without it one is refused. */
+  scimTokens?: ScimTokenAuthenticator;
 }
 
 const ANONYMOUS: AuthOutcome = {};
@@ -65,6 +68,8 @@ export class Authenticator {
   private async credentials(headers: Headers, clientIp: string | null): Promise<AuthOutcome> {
     const authorization = first(headers.authorization);
     if (!authorization) return this.apiKey(first(headers['x-api-key']), clientIp, first(headers['x-tenant-id']));
+    const scim = /^Bearer\s+(dps_scim_\S*)\s*$/i.exec(authorization)?.[1];
+    if (scim !== undefined && isScimToken(scim)) return this.scimToken(scim);
     const service = await this.serviceToken(authorization, first(headers['x-tenant-id']));
     if (service) return service;
     try {
@@ -73,6 +78,16 @@ export class Authenticator {
       return { principal: withTenant(principal, first(headers['x-tenant-id'])), credentialId: jti };
     } catch (e) {
       return { error: e instanceof DomainError ? e : new DomainError(ErrorCode.TOKEN_MALFORMED) };
+    }
+  }
+
+  /** A SCIM token acts only in its own tenant: X-Tenant-ID is not applied to it. */
+  private async scimToken(token: string): Promise<AuthOutcome> {
+    if (!this.extensions.scimTokens) return { error: new DomainError(ErrorCode.SCIM_TOKEN_INVALID) };
+    try {
+      return await this.extensions.scimTokens.verify(token);
+    } catch (e) {
+      return { error: e instanceof DomainError ? e : new DomainError(ErrorCode.UPSTREAM_UNAVAILABLE) };
     }
   }
 

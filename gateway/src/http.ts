@@ -1,5 +1,5 @@
 import fastifyApollo from '@as-integrations/fastify';
-import { first, type ClientInfo } from '@dataplat/kit';
+import { DomainError, ErrorCode, first, type ClientInfo } from '@dataplat/kit';
 import proxyAddr from 'proxy-addr';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fetch from 'node-fetch';
@@ -66,6 +66,8 @@ export async function registerGraphQL(app: FastifyInstance, gateway: Gateway): P
     path: '/graphql',
     context: async (request: FastifyRequest) => {
       if (request.auth.error) throw request.auth.error.toGraphQLError();
+      // A SCIM token speaks only SCIM, on its REST routes.
+      if (request.auth.principal?.kind === 'scim_token') throw new DomainError(ErrorCode.SCIM_TOKEN_NOT_ALLOWED).toGraphQLError();
       return gatewayContext(request);
     },
   });

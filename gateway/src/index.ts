@@ -11,3 +11,4 @@ export * from './service-tokens';
 export * from './blocklist';
 export * from './tenant-header';
 export * from './tenant-access';
+export * from './scim-tokens';

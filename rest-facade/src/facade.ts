@@ -37,6 +37,14 @@ async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRe
     if (route.auth === 'bearer' && principal.kind === 'service_token') throw new DomainError(ErrorCode.TOKEN_NOT_ACCESS);
     if (route.auth === 'service_token' && principal.kind !== 'service_token') throw new DomainError(ErrorCode.SERVICE_TOKEN_REQUIRED);
   }
+  // SCIM tokens reach only the SCIM routes, and those take nothing else.
+  if (route.auth === 'scim_bearer') {
+    if (error) throw error;
+    if (!principal) throw new DomainError(ErrorCode.AUTHENTICATION_REQUIRED);
+    if (principal.kind !== 'scim_token') throw new DomainError(ErrorCode.SCIM_TOKEN_REQUIRED);
+  } else if (principal?.kind === 'scim_token' && route.auth !== 'public') {
+    throw new DomainError(ErrorCode.SCIM_TOKEN_NOT_ALLOWED);
+  }
   if (route.tenantHeader === 'required' && !first(request.headers['x-tenant-id'])) throw new DomainError(ErrorCode.TENANT_REQUIRED);
   checkMediaType(route, request);
   const variables = buildVariables(route, request);
@@ -48,7 +56,7 @@ async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRe
   }
   // Keys are scoped to the caller and honoured only where a credential is required: public
   // routes (login, token grants) answer with credentials that must never be stored.
-  const authenticated = route.auth === 'bearer' || route.auth === 'service_token';
+  const authenticated = route.auth === 'bearer' || route.auth === 'service_token' || route.auth === 'scim_bearer';
   const callerKey = key && principal && authenticated ? `${principal.kind}:${principal.homeTenantId}:${principal.subject}@${principal.tenantId}` : undefined;
   if (key && callerKey) {
     const begun = await deps.idempotency.begin(callerKey, key, route.method, path, IdempotencyStore.requestHash(route.method, path, request.body));

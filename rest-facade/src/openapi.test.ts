@@ -56,12 +56,14 @@ describe('buildOpenApi on the real route table', () => {
 
   it('requires an access token or API key on bearer routes, a service token on service routes, nothing on public ones', () => {
     for (const r of routes) {
-      const expected = r.auth === 'bearer' ? [{ bearerAuth: [] }, { apiKey: [] }] : r.auth === 'service_token' ? [{ serviceToken: [] }] : [];
+      const expected =
+        r.auth === 'bearer' ? [{ bearerAuth: [] }, { apiKey: [] }] : r.auth === 'service_token' ? [{ serviceToken: [] }] : r.auth === 'scim_bearer' ? [{ scimBearer: [] }] : [];
       expect([r.method, r.path, operation(r.method, r.path).security]).toEqual([r.method, r.path, expected]);
     }
     expect(operation('POST', '/api/v1/auth/login').security).toEqual([]);
     expect(operation('GET', '/api/v1/users/me').security).toEqual([{ bearerAuth: [] }, { apiKey: [] }]);
     expect(operation('GET', '/api/v1/service-clients/me').security).toEqual([{ serviceToken: [] }]);
+    expect(operation('GET', '/api/v1/scim/v2/Users').security).toEqual([{ scimBearer: [] }]);
   });
 
   it('describes POST /api/v1/users: CreateUserInput body, required X-Tenant-ID, 201', () => {

@@ -50,6 +50,7 @@ const SECURITY: Record<CompiledRoute['auth'], Array<Record<string, string[]>>> =
   refresh_token: [],
   bearer: [{ bearerAuth: [] }, { apiKey: [] }],
   service_token: [{ serviceToken: [] }],
+  scim_bearer: [{ scimBearer: [] }],
 };
 
 const ERROR_RESPONSE = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
@@ -122,6 +123,7 @@ export function buildOpenApi(routes: CompiledRoute[]): JsonSchema {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token (type `access`)' },
         apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'API key, limited to its scopes, IP allow-list and rate limit' },
         serviceToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Service token (type `service`, `scope` claim) from POST /api/v1/auth/service-token' },
+        scimBearer: { type: 'http', scheme: 'bearer', description: 'SCIM token of a tenant (`dps_scim_...`) from POST /api/v1/scim/tokens' },
       },
     },
     paths,

@@ -8,9 +8,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Who may call: `public` (no credentials needed; a bad token is ignored), `bearer`
  * (access token or API key; a service token is refused), `service_token` (a bearer token
- * of type `service` only), `refresh_token` (the token travels in the body).
+ * of type `service` only), `refresh_token` (the token travels in the body), `scim_bearer`
+ * (a tenant's SCIM token `dps_scim_...` only; a SCIM token is refused on every other
+ * authenticated route).
  */
-export type RouteAuth = 'public' | 'bearer' | 'service_token' | 'refresh_token';
+export type RouteAuth = 'public' | 'bearer' | 'service_token' | 'refresh_token' | 'scim_bearer';
 
 export type Binding =
   | { from: 'body'; name?: string }

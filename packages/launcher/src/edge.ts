@@ -9,7 +9,10 @@ import {
   PgListener,
   PrismaApiKeyStore,
   RedisBlocklistStore,
+  PrismaScimTokenStore,
   REVOCATION_CHANNEL,
+  SCIM_TOKEN_CHANNEL,
+  ScimTokenAuthenticator,
   TokenBlocklist,
   type BlocklistStore,
   trustProxyOption,
@@ -54,10 +57,10 @@ export async function startEdge(
     purge.unref();
     stack.push(async () => clearInterval(purge));
 
-    const { apiKeys, blocklist, tenants } = await startCredentialChecks(config, db, databaseUrl, logger, stack);
+    const { apiKeys, blocklist, tenants, scimTokens } = await startCredentialChecks(config, db, databaseUrl, logger, stack);
     const edge = await createEdgeServer({
       gateway,
-      authenticator: new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, tenants }),
+      authenticator: new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, tenants, scimTokens }),
       rateLimiter: new RateLimiter(store),
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       idempotency,
@@ -90,12 +93,13 @@ async function startCredentialChecks(
   databaseUrl: string | undefined,
   logger: Logger,
   stack: Array<() => Promise<unknown>>,
-): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist; tenants: TenantAccessGate }> {
+): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist; tenants: TenantAccessGate; scimTokens: ScimTokenAuthenticator }> {
   const store = new PrismaApiKeyStore(db);
   const usage = new ApiKeyUsageRecorder(store, 60_000, logger);
   usage.start();
   stack.push(() => usage.stop());
   const apiKeys = new ApiKeyAuthenticator(store, { usage });
+  const scimTokens = new ScimTokenAuthenticator(new PrismaScimTokenStore(db));
 
   let revocations: BlocklistStore = new DatabaseBlocklistStore(db);
   if (config.REDIS_URL) {
@@ -109,7 +113,7 @@ async function startCredentialChecks(
 
   if (!databaseUrl) {
     logger.warn('no database URL for notifications: revocations reach this edge only when its caches expire (API keys 30 s, tokens 2 s)');
-    return { apiKeys, blocklist, tenants };
+    return { apiKeys, blocklist, tenants, scimTokens };
   }
   const onError = (e: unknown) => logger.warn({ err: e }, 'blocklist store write failed');
   const listener = new PgListener(
@@ -118,11 +122,13 @@ async function startCredentialChecks(
       [API_KEY_CHANNEL]: (payload) => apiKeys.onNotification(payload),
       [REVOCATION_CHANNEL]: (payload) => blocklist.onNotification(payload, onError),
       [TENANT_STATUS_CHANNEL]: (payload) => tenants.onNotification(payload),
+      [SCIM_TOKEN_CHANNEL]: (payload) => scimTokens.onNotification(payload),
     },
     {
       logger,
       onReconnect: () => {
         apiKeys.clear();
+        scimTokens.clear();
         blocklist.forgetClean();
         tenants.clear();
       },
@@ -130,5 +136,5 @@ async function startCredentialChecks(
   );
   await listener.start();
   stack.push(() => listener.stop());
-  return { apiKeys, blocklist, tenants };
+  return { apiKeys, blocklist, tenants, scimTokens };
 }

@@ -9,6 +9,7 @@ import { devicesModule } from './devices/devices.module';
 import { externalIdpModule } from './external-idp/external-idp.module';
 import { mfaModule } from './mfa/mfa.module';
 import { rolesModule } from './roles/roles.module';
+import { scimModule } from './scim/scim.module';
 import { serviceClientsModule } from './service-clients/service-clients.module';
 import { sessionsModule } from './sessions/sessions.module';
 import { usersModule } from './users/users.module';
@@ -20,7 +21,7 @@ export interface IdentityDeps {
 }
 
 /** Every domain of the identity subgraph. */
-const MODULES = [authModule, accountModule, usersModule, rolesModule, sessionsModule, devicesModule, apiKeysModule, serviceClientsModule, mfaModule, externalIdpModule];
+const MODULES = [authModule, accountModule, usersModule, rolesModule, sessionsModule, devicesModule, apiKeysModule, serviceClientsModule, mfaModule, externalIdpModule, scimModule];
 
 /** Wires the modules on one shared core and builds the identity subgraph schema. */
 export async function buildIdentitySchema({ db, tokens, config }: IdentityDeps): Promise<GraphQLSchema> {

@@ -1,7 +1,7 @@
 import type { AuthCheckerFn, ResolverData } from 'type-graphql';
 import type { RequestContext } from '../context';
 import { DomainError } from '../errors';
-import { ALLOW_DURING_PASSWORD_CHANGE, isAllowed, platformAuthChecker, REQUIRE_MFA, requirePrincipal, requireTenant } from './auth-checker';
+import { ALLOW_DURING_PASSWORD_CHANGE, isAllowed, platformAuthChecker, REQUIRE_MFA, requirePrincipal, requireTenant, SCIM_SCOPE } from './auth-checker';
 import type { Principal } from './principal';
 
 const principal = (over: Partial<Principal>): Principal => ({
@@ -178,5 +178,23 @@ describe('requirePrincipal / requireTenant', () => {
 
   it('is a 400 DPF-API-012 when the caller has no tenant', () => {
     expect(() => requireTenant(ctx(principal({ tenantId: null })))).toThrow(expect.objectContaining({ status: 400, code: 'DPF-API-012' }));
+  });
+});
+
+describe('SCIM tokens', () => {
+  const scim = principal({ kind: 'scim_token', subject: 'scim:1', scopes: [SCIM_SCOPE] });
+
+  it('reach the fields guarded by the SCIM scope, and nothing else', () => {
+    expect(isAllowed(scim, [SCIM_SCOPE])).toBe(true);
+    expect(isAllowed(scim, [])).toBe(false);
+    expect(isAllowed(scim, ['users:read'])).toBe(false);
+    expect(isAllowed(scim, ADMIN_OR_READ)).toBe(false);
+    expect(isAllowed({ ...scim, scopes: [] }, [SCIM_SCOPE])).toBe(false);
+  });
+
+  it('are the only callers of the SCIM fields, whatever the roles or scopes of others', () => {
+    expect(isAllowed(principal({ roles: ['PLATFORM_ADMIN', 'ADMIN'] }), [SCIM_SCOPE])).toBe(false);
+    expect(isAllowed(principal({ kind: 'api_key', roles: ['ADMIN'], scopes: ['*'] }), [SCIM_SCOPE])).toBe(false);
+    expect(isAllowed(principal({ kind: 'service_token', scopes: ['*', SCIM_SCOPE] }), [SCIM_SCOPE])).toBe(false);
   });
 });

@@ -20,6 +20,9 @@ export const REQUIRE_MFA = 'require:mfa';
 /** Markers (`allow:*`, `require:*`) modify how a field is guarded; they are not roles or scopes. */
 const isMarker = (entry: string) => entry.startsWith('allow:') || entry.startsWith('require:');
 
+/** The one scope of a SCIM token (docs/identity-scim.md): `@Authorized(SCIM_SCOPE)` on the SCIM fields. */
+export const SCIM_SCOPE = 'scim:provision';
+
 /**
  * `@Authorized(...)` rules. Entries starting with `allow:` are markers and ignored here.
  * Other entries containing ':' are scopes (`users:read`), the others are
@@ -31,6 +34,10 @@ export function isAllowed(principal: Principal, required: readonly string[]): bo
   const rules = required.filter((r) => !isMarker(r));
   const roles = rules.filter((r) => !r.includes(':'));
   const scopes = rules.filter((r) => r.includes(':'));
+  // SCIM tokens reach only the fields guarded by SCIM_SCOPE, and those fields take nothing else.
+  if (principal.kind === 'scim_token' || scopes.includes(SCIM_SCOPE)) {
+    return principal.kind === 'scim_token' && scopes.includes(SCIM_SCOPE) && principal.scopes.includes(SCIM_SCOPE);
+  }
   if (principal.kind === 'service_token') {
     return scopes.length > 0 && hasScope(principal, scopes);
   }

@@ -14,3 +14,5 @@ export const TENANT_STATUS_CHANNEL = 'dataplat_tenant_status';
  * (docs/tenant-lifecycle.md). Read by identity (login, refresh) and the edge.
  */
 export const TENANT_STATUSES_WITHOUT_ACCESS: readonly string[] = ['SUSPENDED', 'DEPROVISIONING', 'DEPROVISIONED'];
+/** Payload "<sha256 of a SCIM token>": a SCIM token revoked; every edge drops it from its cache. */
+export const SCIM_TOKEN_CHANNEL = 'dataplat_scim_token_changed';

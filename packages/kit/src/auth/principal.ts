@@ -1,10 +1,10 @@
 /** How the caller proved who it is. */
-export type CredentialKind = 'access_token' | 'api_key' | 'service_token';
+export type CredentialKind = 'access_token' | 'api_key' | 'service_token' | 'scim_token';
 
 /** The authenticated caller, as the gateway established it and the subgraphs receive it. */
 export interface Principal {
   kind: CredentialKind;
-  /** User id (access token, API key owner) or service name (service token). */
+  /** User id (access token, API key owner), service name (service token) or `scim:<token id>`. */
   subject: string;
   /** Tenant the request acts in: the credential's tenant, or X-Tenant-ID for a platform admin. */
   tenantId: string | null;

@@ -72,7 +72,8 @@ export class UserAdminRepository {
     });
   }
 
-  private async guarded<T>(tenantId: string, id: string, change: (tx: Tx) => Promise<T>): Promise<Guarded<T>> {
+  /** Runs `change` in a transaction that is rolled back (LAST_PLATFORM_ADMIN) when no enabled PLATFORM_ADMIN would remain. */
+  async guarded<T>(tenantId: string, id: string, change: (tx: Tx) => Promise<T>): Promise<Guarded<T>> {
     try {
       return await this.db.$transaction(async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(${PLATFORM_ADMIN_LOCK})`;
