@@ -6,6 +6,7 @@ import { apiKeysModule } from './api-keys/api-keys.module';
 import { authModule } from './auth/auth.module';
 import { createCore, type IdentityModule } from './core';
 import { devicesModule } from './devices/devices.module';
+import { oauthModule } from './oauth/oauth.module';
 import { rolesModule } from './roles/roles.module';
 import { serviceClientsModule } from './service-clients/service-clients.module';
 import { sessionsModule } from './sessions/sessions.module';
@@ -18,7 +19,7 @@ export interface IdentityDeps {
 }
 
 /** Every domain of the identity subgraph. */
-const MODULES = [authModule, accountModule, usersModule, rolesModule, sessionsModule, devicesModule, apiKeysModule, serviceClientsModule];
+const MODULES = [authModule, accountModule, usersModule, rolesModule, sessionsModule, devicesModule, apiKeysModule, serviceClientsModule, oauthModule];
 
 /** Wires the modules on one shared core and builds the identity subgraph schema. */
 export async function buildIdentitySchema({ db, tokens, config }: IdentityDeps): Promise<GraphQLSchema> {

@@ -19,6 +19,11 @@ export interface Principal {
   sessionId?: number;
   /** The user logged in with a temporary password and must change it first. */
   passwordChangeRequired?: boolean;
+  /**
+   * Access tokens issued to an OAuth 2.0 client (RFC 9068 `client_id`): the client. Such a
+   * token is limited to its granted `scopes` exactly as an API key is (isScopeLimited).
+   */
+  clientId?: string;
   /** API keys only: LIVE or TEST (`dpk_live_` / `dpk_test_`), for services that keep test data apart. */
   apiKeyMode?: 'LIVE' | 'TEST';
 }
@@ -36,3 +41,6 @@ export const PLATFORM_TENANT_ID = '00000000-0000-4000-8000-000000000000';
 
 export const isPlatformAdmin = (p: Principal | undefined): boolean =>
   !!p && p.roles.includes(SystemRole.PLATFORM_ADMIN);
+
+/** API keys and OAuth client tokens act only within their scopes (on fields that list scopes). */
+export const isScopeLimited = (p: Principal): boolean => p.kind === 'api_key' || !!p.clientId;

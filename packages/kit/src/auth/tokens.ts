@@ -19,6 +19,8 @@ export interface TokenClaims extends JWTPayload {
   sid?: number;
   /** Space-delimited scopes of a service token (RFC 9068 / RFC 8693 `scope`). */
   scope?: string;
+  /** OAuth 2.0 client the access token was issued to (RFC 9068). */
+  client_id?: string;
   /** Set while the user must change a temporary password (admin reset). */
   pwd_change_required?: boolean;
 }
