@@ -59,15 +59,15 @@ describe('POST /api/v1/oauth2/clients', () => {
 
   it('refuses bad metadata with 400', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ redirect_uris: ['http://app.example/cb'] }, 'DPF-IAM-109'],
-      [{ redirect_uris: ['https://app.example/cb#frag'] }, 'DPF-IAM-109'],
-      [{ redirect_uris: ['/relative/cb'] }, 'DPF-IAM-109'],
-      [{ redirect_uris: [] }, 'DPF-IAM-109'],
-      [{ grant_types: ['password'] }, 'DPF-IAM-110'],
-      [{ grant_types: ['client_credentials'], token_endpoint_auth_method: 'none' }, 'DPF-IAM-110'],
-      [{ token_endpoint_auth_method: 'private_key_jwt' }, 'DPF-IAM-110'],
-      [{ response_types: ['token'] }, 'DPF-IAM-110'],
-      [{ scope: 'everything' }, 'DPF-IAM-110'],
+      [{ redirect_uris: ['http://app.example/cb'] }, 'DPF-IAM-107'],
+      [{ redirect_uris: ['https://app.example/cb#frag'] }, 'DPF-IAM-107'],
+      [{ redirect_uris: ['/relative/cb'] }, 'DPF-IAM-107'],
+      [{ redirect_uris: [] }, 'DPF-IAM-107'],
+      [{ grant_types: ['password'] }, 'DPF-IAM-108'],
+      [{ grant_types: ['client_credentials'], token_endpoint_auth_method: 'none' }, 'DPF-IAM-108'],
+      [{ token_endpoint_auth_method: 'private_key_jwt' }, 'DPF-IAM-108'],
+      [{ response_types: ['token'] }, 'DPF-IAM-108'],
+      [{ scope: 'everything' }, 'DPF-IAM-108'],
       [{ logo_uri: 'https://x' }, 'DPF-API-001'],
     ];
     for (const [body, code] of cases) {
@@ -104,10 +104,10 @@ describe('tenant isolation', () => {
     expect(ids).toContain(a.client_id);
     expect(ids).not.toContain(b.client_id);
     expect(listA.text).not.toContain(a.client_secret!);
-    expectEnvelope(await ip.api.get(`${CLIENTS}/${b.client_id}`, { token: adminA.token }), 404, 'DPF-IAM-108');
-    expectEnvelope(await ip.api.post(`${CLIENTS}/${b.client_id}/regenerate-secret`, undefined, { token: adminA.token }), 404, 'DPF-IAM-108');
-    expectEnvelope(await ip.api.request('DELETE', `${CLIENTS}/${b.client_id}`, { token: adminA.token }), 404, 'DPF-IAM-108');
-    expectEnvelope(await ip.api.get(`${CLIENTS}/not-a-uuid`, { token: adminA.token }), 404, 'DPF-IAM-108');
+    expectEnvelope(await ip.api.get(`${CLIENTS}/${b.client_id}`, { token: adminA.token }), 404, 'DPF-IAM-106');
+    expectEnvelope(await ip.api.post(`${CLIENTS}/${b.client_id}/regenerate-secret`, undefined, { token: adminA.token }), 404, 'DPF-IAM-106');
+    expectEnvelope(await ip.api.request('DELETE', `${CLIENTS}/${b.client_id}`, { token: adminA.token }), 404, 'DPF-IAM-106');
+    expectEnvelope(await ip.api.get(`${CLIENTS}/not-a-uuid`, { token: adminA.token }), 404, 'DPF-IAM-106');
     expect((await ip.api.get(`${CLIENTS}/${b.client_id}`, { token: adminB.token })).status).toBe(200);
   });
 });
@@ -126,7 +126,7 @@ describe('regenerate-secret and delete', () => {
 
   it('a public client has no secret to regenerate (400)', async () => {
     const c = await registerClient(ip.api, adminA.token, { token_endpoint_auth_method: 'none' });
-    expectEnvelope(await ip.api.post(`${CLIENTS}/${c.client_id}/regenerate-secret`, undefined, { token: adminA.token }), 400, 'DPF-IAM-111');
+    expectEnvelope(await ip.api.post(`${CLIENTS}/${c.client_id}/regenerate-secret`, undefined, { token: adminA.token }), 400, 'DPF-IAM-109');
   });
 
   it('delete: 204, the client is gone and its tokens are revoked', async () => {
@@ -137,8 +137,8 @@ describe('regenerate-secret and delete', () => {
     const del = await ip.api.request('DELETE', `${CLIENTS}/${c.client_id}`, { token: adminA.token });
     expect(del.status).toBe(204);
     expect((await check()).status).toBe(401);
-    expectEnvelope(await ip.api.get(`${CLIENTS}/${c.client_id}`, { token: adminA.token }), 404, 'DPF-IAM-108');
+    expectEnvelope(await ip.api.get(`${CLIENTS}/${c.client_id}`, { token: adminA.token }), 404, 'DPF-IAM-106');
     expect((await clientCredentials(c.client_id, c.client_secret!)).status).toBe(401);
-    expectEnvelope(await ip.api.request('DELETE', `${CLIENTS}/${c.client_id}`, { token: adminA.token }), 404, 'DPF-IAM-108');
+    expectEnvelope(await ip.api.request('DELETE', `${CLIENTS}/${c.client_id}`, { token: adminA.token }), 404, 'DPF-IAM-106');
   });
 });

@@ -88,8 +88,8 @@ describe('GET /api/v1/oauth2/authorize', () => {
       [{ ...good(), client_id: randomUUID() }, 'DPF-IAM-100'],
       [{ ...good(), client_id: 'not-a-uuid' }, 'DPF-IAM-100'],
       [{ ...good(), client_id: '' }, 'DPF-IAM-100'],
-      [{ ...good(), redirect_uri: 'https://evil.example/cb' }, 'DPF-IAM-109'],
-      [{ ...good(), redirect_uri: `${REDIRECT_URI}/more` }, 'DPF-IAM-109'],
+      [{ ...good(), redirect_uri: 'https://evil.example/cb' }, 'DPF-IAM-107'],
+      [{ ...good(), redirect_uri: `${REDIRECT_URI}/more` }, 'DPF-IAM-107'],
       [`${authorizeUrl(good())}&state=again`, 'DPF-API-001'],
     ];
     for (const [params, code] of cases) {
@@ -111,12 +111,12 @@ describe('GET /api/v1/oauth2/authorize', () => {
     const tokens = await exchange(code, `&code_verifier=${VERIFIER}`);
     const res = await getAuthorize(good(), tokens.body.access_token);
     expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('DPF-IAM-112');
+    expect(res.body.error.code).toBe('DPF-IAM-110');
     const key = await ip.api.post('/api/v1/api-keys', { name: 'k', scopes: ['profile:read'] }, { token: member.token });
     expect(key.status).toBe(201);
     const viaKey = await fetch(`${base()}${authorizeUrl(good())}`, { headers: { 'x-api-key': key.body.apiKey }, redirect: 'manual' });
     expect(viaKey.status).toBe(403);
-    expect((await viaKey.json()).error.code).toBe('DPF-IAM-112');
+    expect(((await viaKey.json()) as any).error.code).toBe('DPF-IAM-110');
   });
 
   it('lets a loopback redirect URI vary its port (RFC 8252 7.3)', async () => {
@@ -176,7 +176,7 @@ describe('POST /api/v1/oauth2/token', () => {
     // JSON is not a token request (RFC 6749 4.1.3: form encoding).
     const json = await fetch(`${base()}/api/v1/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: '{"grant_type":"client_credentials"}' });
     expect(json.status).toBe(400);
-    expect((await json.json()).error).toBe('invalid_request');
+    expect(((await json.json()) as any).error).toBe('invalid_request');
   });
 
   it('binds the code to its PKCE challenge, redirect URI and client', async () => {

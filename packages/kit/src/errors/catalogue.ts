@@ -86,13 +86,11 @@ export enum ErrorCode {
   OAUTH_UNAUTHORIZED_CLIENT = 'DPF-IAM-103', // unauthorized_client
   OAUTH_UNSUPPORTED_GRANT_TYPE = 'DPF-IAM-104', // unsupported_grant_type
   OAUTH_INVALID_SCOPE = 'DPF-IAM-105', // invalid_scope
-  OAUTH_UNSUPPORTED_RESPONSE_TYPE = 'DPF-IAM-106', // unsupported_response_type
-  OAUTH_ACCESS_DENIED = 'DPF-IAM-107', // access_denied
-  OAUTH_CLIENT_NOT_FOUND = 'DPF-IAM-108',
-  OAUTH_INVALID_REDIRECT_URI = 'DPF-IAM-109', // invalid_redirect_uri (RFC 7591)
-  OAUTH_INVALID_CLIENT_METADATA = 'DPF-IAM-110', // invalid_client_metadata (RFC 7591)
-  OAUTH_PUBLIC_CLIENT_HAS_NO_SECRET = 'DPF-IAM-111',
-  OAUTH_CONSENT_REQUIRES_USER = 'DPF-IAM-112',
+  OAUTH_CLIENT_NOT_FOUND = 'DPF-IAM-106',
+  OAUTH_INVALID_REDIRECT_URI = 'DPF-IAM-107', // invalid_redirect_uri (RFC 7591)
+  OAUTH_INVALID_CLIENT_METADATA = 'DPF-IAM-108', // invalid_client_metadata (RFC 7591)
+  OAUTH_PUBLIC_CLIENT_HAS_NO_SECRET = 'DPF-IAM-109',
+  OAUTH_CONSENT_REQUIRES_USER = 'DPF-IAM-110',
 }
 
 export interface ErrorCodeInfo {
@@ -179,8 +177,6 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.OAUTH_UNAUTHORIZED_CLIENT]: { status: 400, message: 'The client is not authorized to use this grant type' },
   [ErrorCode.OAUTH_UNSUPPORTED_GRANT_TYPE]: { status: 400, message: 'The grant type is not supported' },
   [ErrorCode.OAUTH_INVALID_SCOPE]: { status: 400, message: 'The requested scope is invalid, unknown or exceeds what may be granted' },
-  [ErrorCode.OAUTH_UNSUPPORTED_RESPONSE_TYPE]: { status: 400, message: 'The response type is not supported' },
-  [ErrorCode.OAUTH_ACCESS_DENIED]: { status: 403, message: 'The resource owner or the server denied the request' },
   [ErrorCode.OAUTH_CLIENT_NOT_FOUND]: { status: 404, message: 'OAuth client not found' },
   [ErrorCode.OAUTH_INVALID_REDIRECT_URI]: { status: 400, message: 'The redirect URI is invalid or not registered for this client' },
   [ErrorCode.OAUTH_INVALID_CLIENT_METADATA]: { status: 400, message: 'The client metadata is invalid' },
