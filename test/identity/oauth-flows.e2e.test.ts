@@ -61,6 +61,7 @@ describe('authorization code + PKCE', () => {
     const tokens = await codeFlow(confidential, oauth.ClientSecretBasic(confidential.client_secret!), 'profile:read users:read');
     expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 900, scope: 'profile:read', refresh_token: expect.any(String) });
     expect(claimsOf(tokens.access_token)).toMatchObject({ sub: member.id, tenant_id: tenant, client_id: confidential.client_id, scope: 'profile:read', aud: ip.platform.baseUrl, type: 'access' });
+    expect(JSON.parse(Buffer.from(tokens.access_token.split('.')[0], 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'at+jwt' });
     const me = await ip.api.get('/api/v1/users/me', { token: tokens.access_token });
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(member.id);

@@ -64,11 +64,12 @@ export class TokenService {
     return new TokenService(await importHmacKey(secret), issuer, lifetimes);
   }
 
-  async issue(type: TokenType, subject: string, claims: Omit<TokenClaims, 'jti' | 'sub' | 'iss' | 'iat' | 'exp' | 'type'>, ttlSeconds?: number, jti: string = randomUUID()): Promise<IssuedToken> {
+  /** `typ` is the JWS header's (`at+jwt` for RFC 9068 access tokens issued to OAuth clients). */
+  async issue(type: TokenType, subject: string, claims: Omit<TokenClaims, 'jti' | 'sub' | 'iss' | 'iat' | 'exp' | 'type'>, ttlSeconds?: number, jti: string = randomUUID(), typ = 'JWT'): Promise<IssuedToken> {
     const ttl = ttlSeconds ?? this.ttlOf(type);
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({ ...claims, type })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setProtectedHeader({ alg: 'HS256', typ })
       .setJti(jti)
       .setSubject(subject)
       .setIssuer(this.issuer)

@@ -128,6 +128,6 @@ export class OAuthTokenService {
   }
 
   private accessToken(client: OAuthClientRow, subject: string, scopes: string[], extra: { roles: string[] }) {
-    return this.jwt.issue('access', subject, { tenant_id: client.tenantId, roles: extra.roles, client_id: client.id, scope: joinScope(scopes), aud: this.settings.audience }, undefined, randomUUID());
+    return this.jwt.issue('access', subject, { tenant_id: client.tenantId, roles: extra.roles, client_id: client.id, scope: joinScope(scopes), aud: this.settings.audience }, undefined, randomUUID(), 'at+jwt');
   }
 }
