@@ -133,6 +133,15 @@ describe('POST /api/v1/oauth2/authorize (JSON)', () => {
     expect(ok.body).toEqual({ redirectUri: expect.stringContaining(`${REDIRECT_URI}?code=`), code: expect.any(String), state: 'st-1', iss: base() });
     const viaForm = await form(base(), '/api/v1/oauth2/authorize', new URLSearchParams(good()).toString(), { authorization: `Bearer ${member.token}` });
     expect(viaForm.status).toBe(200);
+    // A code is never stored for an X-Idempotency-Key replay.
+    const key = { token: member.token, headers: { 'x-idempotency-key': randomUUID() } };
+    const live = await ip.api.post('/api/v1/oauth2/authorize', good(), key);
+    const replay = await ip.api.post('/api/v1/oauth2/authorize', good(), key);
+    expect(live.body.code).toEqual(expect.any(String));
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual({ state: 'st-1', iss: base() });
+    const stored = await ip.db.query('SELECT response_body FROM platform.idempotency_records WHERE key = $1', [key.headers['x-idempotency-key']]);
+    expect(stored.rows[0].response_body).not.toContain(live.body.code);
     const bad = await ip.api.post('/api/v1/oauth2/authorize', { ...good(), response_type: 'token' }, { token: member.token });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: 'unsupported_response_type', state: 'st-1', redirectUri: expect.stringContaining('error=unsupported_response_type') });

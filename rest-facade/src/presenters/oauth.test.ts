@@ -40,6 +40,7 @@ describe('OAuth presenter', () => {
 
   it('authorization: a 302 (GET) or JSON (POST, 400 for an error)', () => {
     expect(authorizationRedirect.success!({ redirectUri: 'https://app.example/cb?code=c' }, 200)).toEqual({ status: 302, headers: { location: 'https://app.example/cb?code=c', 'cache-control': 'no-store' } });
+    expect(authorizationRedirect.success!({ redirectUri: null, code: null, state: 's' }, 200)).toMatchObject({ status: 200, body: { state: 's' } });
     expect(authorizationJson.success!({ redirectUri: 'u', code: 'c', state: null, error: null }, 200)).toMatchObject({ status: 200, body: { redirectUri: 'u', code: 'c' } });
     expect(authorizationJson.success!({ redirectUri: 'u', code: null, error: 'invalid_scope' }, 200)).toMatchObject({ status: 400, body: { redirectUri: 'u', error: 'invalid_scope' } });
   });

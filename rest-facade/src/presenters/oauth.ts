@@ -55,7 +55,7 @@ export const oauthRevocation: Presenter = {
 };
 
 interface Authorization {
-  redirectUri: string;
+  redirectUri: string | null;
   error?: string | null;
 }
 
@@ -65,7 +65,12 @@ interface Authorization {
  * redirect URI, no signed-in user) keep the platform envelope.
  */
 export const authorizationRedirect: Presenter = {
-  success: (payload) => ({ status: 302, headers: { location: (payload as Authorization).redirectUri, 'cache-control': 'no-store' } }),
+  success: (payload): HttpResponse => {
+    const { redirectUri } = payload as Authorization;
+    // An X-Idempotency-Key replay carries no code (secretFields): it says so instead of redirecting.
+    if (!redirectUri) return { status: 200, headers: { 'cache-control': 'no-store' }, body: withoutNulls(payload) };
+    return { status: 302, headers: { location: redirectUri, 'cache-control': 'no-store' } };
+  },
 };
 
 /** POST /authorize: the same outcome as JSON: 200 `{redirectUri, code, state, iss}`, or 400 with `error`. */

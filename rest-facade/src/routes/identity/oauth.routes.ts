@@ -3,6 +3,8 @@ import { body, bodyField, defineRoutes, header, param, query, type Binding } fro
 
 const TAG = 'OAuth 2.0';
 const CLIENT = { id: param('id') };
+/** A code is a secret: an X-Idempotency-Key replay of an authorization answers without it. */
+const AUTHORIZATION_SECRETS = ['code', 'redirectUri'];
 const AUTHORIZE_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'];
 
 /** Each parameter bound on its own: unrecognised ones are ignored, a repeated one is refused (RFC 6749 3.1). */
@@ -22,11 +24,11 @@ export const oauthRoutes = defineRoutes([
   },
   {
     method: 'GET', path: '/api/v1/oauth2/authorize', tag: TAG, summary: 'Authorization endpoint: 302 to the redirect URI with a code or an error (signed-in user)',
-    auth: 'bearer', operation: 'identity/oauth/authorize', variables: params(AUTHORIZE_PARAMS, query), result: 'oauthAuthorize', presenter: authorizationRedirect,
+    auth: 'bearer', operation: 'identity/oauth/authorize', variables: params(AUTHORIZE_PARAMS, query), result: 'oauthAuthorize', presenter: authorizationRedirect, secretFields: AUTHORIZATION_SECRETS,
   },
   {
     method: 'POST', path: '/api/v1/oauth2/authorize', tag: TAG, summary: 'Authorization endpoint, JSON response (signed-in user)',
-    auth: 'bearer', operation: 'identity/oauth/authorize', variables: params(AUTHORIZE_PARAMS, bodyField), result: 'oauthAuthorize', presenter: authorizationJson,
+    auth: 'bearer', operation: 'identity/oauth/authorize', variables: params(AUTHORIZE_PARAMS, bodyField), result: 'oauthAuthorize', presenter: authorizationJson, secretFields: AUTHORIZATION_SECRETS,
   },
   {
     method: 'POST', path: '/api/v1/oauth2/token', tag: TAG, summary: 'Token endpoint: authorization_code, client_credentials, refresh_token (RFC 6749)',

@@ -28,7 +28,7 @@ export class OAuthResolver {
     return this.tokens.token(args);
   }
 
-  @Query(() => OAuthIntrospection, { description: 'Token introspection (RFC 7662), for authenticated confidential clients.' })
+  @Mutation(() => OAuthIntrospection, { description: 'Token introspection (RFC 7662), for authenticated confidential clients (a POST endpoint).' })
   oauthIntrospect(@Args() args: TokenLookupArgs): Promise<OAuthIntrospection> {
     return this.introspection.introspect(args);
   }
