@@ -1,6 +1,6 @@
 // Two projects: `unit` (beside the code, no server) and `e2e` (test/, boots the platform).
 // SWC compiles TypeScript with decorator metadata (type-graphql needs it); jose ships ESM
-// only, so it is compiled too.
+// only, so it is compiled too, as is oauth4webapi (the OAuth client of the e2e tests).
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
@@ -16,7 +16,7 @@ const transform = {
 };
 const common = {
   transform,
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(jose|oauth4webapi)/)'],
 };
 
 /** @type {import('jest').Config} */

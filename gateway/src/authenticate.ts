@@ -138,7 +138,9 @@ export class Authenticator {
       tenantId: claims.tenant_id ?? null,
       homeTenantId: claims.tenant_id ?? null,
       roles: Array.isArray(claims.roles) ? claims.roles.map(String) : [],
-      scopes: [],
+      // An OAuth client's token (RFC 9068) acts only within its granted scopes.
+      scopes: typeof claims.client_id === 'string' && typeof claims.scope === 'string' ? claims.scope.split(' ').filter(Boolean) : [],
+      ...(typeof claims.client_id === 'string' ? { clientId: claims.client_id } : {}),
       tokenId: claims.jti,
       sessionId: typeof claims.sid === 'number' ? claims.sid : undefined,
       ...(claims.pwd_change_required === true ? { passwordChangeRequired: true } : {}),

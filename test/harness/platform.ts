@@ -56,6 +56,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     JWT_ISSUER: 'dataplat-e2e',
     PLATFORM_ADMIN_EMAIL: 'root@e2e.test',
     PLATFORM_ADMIN_PASSWORD: `Adm1n-${randomBytes(9).toString('base64url')}`,
+    // The public base URL is the one the tests reach (OAuth issuer, links in e-mails).
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...(server && dbName ? { DATABASE_URL: withDatabase(server, dbName) } : { EMBEDDED_PG_PORT: String(embeddedPort) }),
     ...options.env,
   };

@@ -5,6 +5,7 @@ import { authRoutes } from './identity/auth.routes';
 import { deviceRoutes } from './identity/devices.routes';
 import { externalIdpRoutes } from './identity/external-idp.routes';
 import { mfaRoutes } from './identity/mfa.routes';
+import { oauthRoutes } from './identity/oauth.routes';
 import { roleRoutes } from './identity/roles.routes';
 import { scimRoutes } from './identity/scim.routes';
 import { serviceClientRoutes } from './identity/service-clients.routes';
@@ -13,4 +14,4 @@ import { userRoutes } from './identity/users.routes';
 import { tenantRoutes } from './tenant/tenants.routes';
 
 /** Every route the facade serves, one file per spec section. */
-export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes];
+export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes];

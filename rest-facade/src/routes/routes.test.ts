@@ -54,9 +54,10 @@ describe('the real route table', () => {
   });
 
   it('marks mutations and queries by their operation', () => {
-    // The spec's one GET that changes state: it generates a new set of recovery codes.
-    const mutatingGets = ['/api/v1/auth/mfa/recovery-codes'];
-    for (const r of compiled) expect(r.isMutation).toBe(r.method !== 'GET' || mutatingGets.includes(r.path));
+    // The GETs that change state: GET /auth/mfa/recovery-codes generates a new set of recovery
+    // codes (spec), GET /oauth2/authorize issues a code (RFC 6749 requires GET there).
+    const getMutations = new Set(['GET /api/v1/auth/mfa/recovery-codes', 'GET /api/v1/oauth2/authorize']);
+    for (const r of compiled) expect(r.isMutation).toBe(r.method !== 'GET' || getMutations.has(`${r.method} ${r.path}`));
   });
 
   it('binds every path placeholder', () => {
@@ -85,9 +86,11 @@ describe('the real route table', () => {
 
   it('gives each route a unique operation name, except documented aliases of one operation', () => {
     // The spec documents some operations under two paths (change-password).
-    const aliases = new Set(['ChangeMyPassword']);
+    // The spec documents some operations under two paths (change-password) or two methods (OAuth authorize).
+    const aliases = new Set(['ChangeMyPassword', 'OAuthAuthorize']);
     const names = compiled.map((r) => r.operationName).filter((n) => !aliases.has(n));
     expect(new Set(names).size).toBe(names.length);
     expect(compiled.filter((r) => r.operationName === 'ChangeMyPassword').map((r) => r.path).sort()).toEqual(['/api/v1/auth/change-password', '/api/v1/users/me/password']);
+    expect(compiled.filter((r) => r.operationName === 'OAuthAuthorize').map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /api/v1/oauth2/authorize', 'POST /api/v1/oauth2/authorize']);
   });
 });

@@ -8,6 +8,7 @@ import { createCore, type IdentityModule } from './core';
 import { devicesModule } from './devices/devices.module';
 import { externalIdpModule } from './external-idp/external-idp.module';
 import { mfaModule } from './mfa/mfa.module';
+import { oauthModule } from './oauth/oauth.module';
 import { rolesModule } from './roles/roles.module';
 import { scimModule } from './scim/scim.module';
 import { serviceClientsModule } from './service-clients/service-clients.module';
@@ -21,7 +22,7 @@ export interface IdentityDeps {
 }
 
 /** Every domain of the identity subgraph. */
-const MODULES = [authModule, accountModule, usersModule, rolesModule, sessionsModule, devicesModule, apiKeysModule, serviceClientsModule, mfaModule, externalIdpModule, scimModule];
+const MODULES = [authModule, accountModule, usersModule, rolesModule, sessionsModule, devicesModule, apiKeysModule, serviceClientsModule, mfaModule, oauthModule, externalIdpModule, scimModule];
 
 /** Wires the modules on one shared core and builds the identity subgraph schema. */
 export async function buildIdentitySchema({ db, tokens, config }: IdentityDeps): Promise<GraphQLSchema> {

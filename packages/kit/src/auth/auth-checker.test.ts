@@ -44,6 +44,19 @@ describe('isAllowed', () => {
     });
   });
 
+  describe('access token issued to an OAuth client', () => {
+    const oauth = (roles: string[], scopes: string[]) => principal({ roles, scopes, clientId: 'client-1' });
+
+    it('is limited to its granted scopes exactly as an API key', () => {
+      expect(isAllowed(oauth(['ADMIN'], ['users:read']), ADMIN_OR_READ)).toBe(true);
+      expect(isAllowed(oauth(['ADMIN'], ['profile:read']), ADMIN_OR_READ)).toBe(false);
+      expect(isAllowed(oauth(['USER'], ['users:read']), ADMIN_OR_READ)).toBe(false);
+      expect(isAllowed(oauth([], ['users:read']), ['users:read'])).toBe(true);
+      // A login token (no client) is not checked against scopes.
+      expect(isAllowed(principal({ roles: ['ADMIN'] }), ADMIN_OR_READ)).toBe(true);
+    });
+  });
+
   describe('api key', () => {
     const key = (roles: string[], scopes: string[]) => principal({ kind: 'api_key', roles, scopes });
 

@@ -1,7 +1,7 @@
 import type { AuthChecker } from 'type-graphql';
 import { DomainError, ErrorCode } from '../errors';
 import type { RequestContext } from '../context';
-import { hasCompletedMfa, type Principal } from './principal';
+import { hasCompletedMfa, isScopeLimited, type Principal } from './principal';
 
 /**
  * Marker for `@Authorized(...)`: the field stays usable while the caller must change a
@@ -27,7 +27,7 @@ export const SCIM_SCOPE = 'scim:provision';
  * `@Authorized(...)` rules. Entries starting with `allow:` are markers and ignored here.
  * Other entries containing ':' are scopes (`users:read`), the others are
  * roles. No entries: any authenticated caller. Roles: the caller holds one of them. Scopes
- * restrict API keys and service tokens: such a caller must hold one of the listed scopes
+ * restrict API keys, OAuth client tokens and service tokens: such a caller must hold one of the listed scopes
  * (or `*`). A service token has no roles, so it passes only scope-guarded fields.
  */
 export function isAllowed(principal: Principal, required: readonly string[]): boolean {
@@ -42,7 +42,7 @@ export function isAllowed(principal: Principal, required: readonly string[]): bo
     return scopes.length > 0 && hasScope(principal, scopes);
   }
   if (roles.length > 0 && !roles.some((r) => principal.roles.includes(r))) return false;
-  if (principal.kind === 'api_key' && scopes.length > 0 && !hasScope(principal, scopes)) return false;
+  if (isScopeLimited(principal) && scopes.length > 0 && !hasScope(principal, scopes)) return false;
   return true;
 }
 

@@ -21,6 +21,11 @@ export interface Principal {
   passwordChangeRequired?: boolean;
   /** Authentication methods of the login (RFC 8176 `amr`), e.g. `["pwd","otp","mfa"]` after MFA. */
   amr?: string[];
+  /**
+   * Access tokens issued to an OAuth 2.0 client (RFC 9068 `client_id`): the client. Such a
+   * token is limited to its granted `scopes` exactly as an API key is (isScopeLimited).
+   */
+  clientId?: string;
   /** API keys only: LIVE or TEST (`dpk_live_` / `dpk_test_`), for services that keep test data apart. */
   apiKeyMode?: 'LIVE' | 'TEST';
 }
@@ -43,3 +48,5 @@ export const isPlatformAdmin = (p: Principal | undefined): boolean =>
 export const AMR_MFA = 'mfa';
 
 export const hasCompletedMfa = (p: Principal | undefined): boolean => !!p?.amr?.includes(AMR_MFA);
+/** API keys and OAuth client tokens act only within their scopes (on fields that list scopes). */
+export const isScopeLimited = (p: Principal): boolean => p.kind === 'api_key' || !!p.clientId;

@@ -19,6 +19,8 @@ export interface TokenClaims extends JWTPayload {
   sid?: number;
   /** Space-delimited scopes of a service token (RFC 9068 / RFC 8693 `scope`). */
   scope?: string;
+  /** OAuth 2.0 client the access token was issued to (RFC 9068). */
+  client_id?: string;
   /** Set while the user must change a temporary password (admin reset). */
   pwd_change_required?: boolean;
   /** Authentication methods references (RFC 8176) of the login: `pwd`, plus `otp`/`sms`/`mfa` after MFA. */
@@ -64,11 +66,12 @@ export class TokenService {
     return new TokenService(await importHmacKey(secret), issuer, lifetimes);
   }
 
-  async issue(type: TokenType, subject: string, claims: Omit<TokenClaims, 'jti' | 'sub' | 'iss' | 'iat' | 'exp' | 'type'>, ttlSeconds?: number, jti: string = randomUUID()): Promise<IssuedToken> {
+  /** `typ` is the JWS header's (`at+jwt` for RFC 9068 access tokens issued to OAuth clients). */
+  async issue(type: TokenType, subject: string, claims: Omit<TokenClaims, 'jti' | 'sub' | 'iss' | 'iat' | 'exp' | 'type'>, ttlSeconds?: number, jti: string = randomUUID(), typ = 'JWT'): Promise<IssuedToken> {
     const ttl = ttlSeconds ?? this.ttlOf(type);
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({ ...claims, type })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setProtectedHeader({ alg: 'HS256', typ })
       .setJti(jti)
       .setSubject(subject)
       .setIssuer(this.issuer)

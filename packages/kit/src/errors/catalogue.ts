@@ -90,6 +90,18 @@ export enum ErrorCode {
   MFA_METHOD_NOT_AVAILABLE = 'DPF-IAM-087',
   MFA_REQUIRED = 'DPF-IAM-088',
   MFA_NOT_ENABLED = 'DPF-IAM-089',
+  // IAM 100-119: OAuth 2.0 authorization server (RFC 6749 error codes in the comments)
+  OAUTH_INVALID_REQUEST = 'DPF-IAM-100', // invalid_request
+  OAUTH_INVALID_CLIENT = 'DPF-IAM-101', // invalid_client
+  OAUTH_INVALID_GRANT = 'DPF-IAM-102', // invalid_grant
+  OAUTH_UNAUTHORIZED_CLIENT = 'DPF-IAM-103', // unauthorized_client
+  OAUTH_UNSUPPORTED_GRANT_TYPE = 'DPF-IAM-104', // unsupported_grant_type
+  OAUTH_INVALID_SCOPE = 'DPF-IAM-105', // invalid_scope
+  OAUTH_CLIENT_NOT_FOUND = 'DPF-IAM-106',
+  OAUTH_INVALID_REDIRECT_URI = 'DPF-IAM-107', // invalid_redirect_uri (RFC 7591)
+  OAUTH_INVALID_CLIENT_METADATA = 'DPF-IAM-108', // invalid_client_metadata (RFC 7591)
+  OAUTH_PUBLIC_CLIENT_HAS_NO_SECRET = 'DPF-IAM-109',
+  OAUTH_CONSENT_REQUIRES_USER = 'DPF-IAM-110',
   // IAM 120-139: external identity providers (OpenID Connect, SAML 2.0)
   IDP_NOT_FOUND = 'DPF-IAM-120',
   IDP_NAME_EXISTS = 'DPF-IAM-121',
@@ -205,6 +217,17 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.SERVICE_SCOPE_NOT_ALLOWED]: { status: 400, message: 'The requested scope is not allowed for this client' },
   [ErrorCode.SERVICE_CLIENT_EXISTS]: { status: 409, message: 'A service client with this id already exists' },
   [ErrorCode.SERVICE_CLIENT_NOT_FOUND]: { status: 404, message: 'Service client not found' },
+  [ErrorCode.OAUTH_INVALID_REQUEST]: { status: 400, message: 'The OAuth request is missing a parameter, repeats one or is otherwise malformed' },
+  [ErrorCode.OAUTH_INVALID_CLIENT]: { status: 401, message: 'Client authentication failed' },
+  [ErrorCode.OAUTH_INVALID_GRANT]: { status: 400, message: 'The authorization grant or refresh token is invalid, expired, revoked or was issued to another client' },
+  [ErrorCode.OAUTH_UNAUTHORIZED_CLIENT]: { status: 400, message: 'The client is not authorized to use this grant type' },
+  [ErrorCode.OAUTH_UNSUPPORTED_GRANT_TYPE]: { status: 400, message: 'The grant type is not supported' },
+  [ErrorCode.OAUTH_INVALID_SCOPE]: { status: 400, message: 'The requested scope is invalid, unknown or exceeds what may be granted' },
+  [ErrorCode.OAUTH_CLIENT_NOT_FOUND]: { status: 404, message: 'OAuth client not found' },
+  [ErrorCode.OAUTH_INVALID_REDIRECT_URI]: { status: 400, message: 'The redirect URI is invalid or not registered for this client' },
+  [ErrorCode.OAUTH_INVALID_CLIENT_METADATA]: { status: 400, message: 'The client metadata is invalid' },
+  [ErrorCode.OAUTH_PUBLIC_CLIENT_HAS_NO_SECRET]: { status: 400, message: 'A public client has no secret to regenerate' },
+  [ErrorCode.OAUTH_CONSENT_REQUIRES_USER]: { status: 403, message: 'Authorization needs a signed-in user: present an access token from a login' },
   [ErrorCode.SERVICE_TOKEN_REQUIRED]: { status: 401, message: 'Token is not a service token' },
   // IAM 080-099: multi-factor authentication
   [ErrorCode.MFA_ALREADY_CONFIGURED]: { status: 400, message: 'This MFA method is already configured' },

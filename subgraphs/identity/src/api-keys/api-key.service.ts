@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode, pageWindow, paginate, SortOrder, type Page, type Principal } from '@dataplat/kit';
+import { DomainError, ErrorCode, isScopeLimited, pageWindow, paginate, SortOrder, type Page, type Principal } from '@dataplat/kit';
 import { CidrError, parseCidr } from './cidr';
 import { DEFAULT_EXPIRATION_DAYS, type ApiKeyListArgs, type CreateApiKeyInput } from './api-key.inputs';
 import { SORTABLE_API_KEY_FIELDS, type ApiKeyRepository, type ApiKeyRow, type ApiKeySortField } from './api-key.repository';
@@ -148,7 +148,7 @@ export class ApiKeyService {
 
 /** Every scope must be granted to the owner, and held by the calling key when a key calls. */
 export function assertGrantable(actor: Principal, granted: Set<string>, scopes: string[]): void {
-  const callerLimit = actor.kind === 'api_key' && !actor.scopes.includes('*') ? new Set(actor.scopes) : undefined;
+  const callerLimit = isScopeLimited(actor) && !actor.scopes.includes('*') ? new Set(actor.scopes) : undefined;
   const refused = scopes.filter((s) => !granted.has(s) || (callerLimit && !callerLimit.has(s)));
   if (refused.length) {
     throw new DomainError(ErrorCode.API_KEY_SCOPE_NOT_GRANTED, `Scopes not granted to you: ${refused.join(', ')}`, { scopes: refused });

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@dataplat/db';
+import type { Prisma, PrismaClient } from '@dataplat/db';
 
 import { API_KEY_CHANNEL, REVOCATION_CHANNEL } from '@dataplat/kit';
 
@@ -8,6 +8,24 @@ export interface IssuedAccessToken {
   userId: string;
   sessionId?: number;
   expiresAt: Date;
+}
+
+export interface BlocklistEntry {
+  jti: string;
+  tenantId: string;
+  userId: string | null;
+  expiresAt: Date;
+}
+
+/**
+ * Puts access tokens on the blocklist inside the caller's transaction and announces each jti
+ * with NOTIFY (delivered to every edge on commit). Returns the ids.
+ */
+export async function blocklist(tx: Prisma.TransactionClient, tokens: BlocklistEntry[], reason: string): Promise<string[]> {
+  if (tokens.length === 0) return [];
+  await tx.revokedToken.createMany({ data: tokens.map((t) => ({ ...t, reason })), skipDuplicates: true });
+  for (const t of tokens) await tx.$executeRaw`SELECT pg_notify(${REVOCATION_CHANNEL}, ${`${t.jti}|${t.expiresAt.getTime()}`})`;
+  return tokens.map((t) => t.jti);
 }
 
 /** Issued access tokens and the blocklist (identity.access_tokens, identity.revoked_tokens). */
@@ -34,13 +52,7 @@ export class RevocationRepository {
         },
         select: { jti: true, expiresAt: true },
       });
-      if (live.length === 0) return [];
-      await tx.revokedToken.createMany({
-        data: live.map((t) => ({ jti: t.jti, tenantId: where.tenantId, userId: where.userId, reason, expiresAt: t.expiresAt })),
-        skipDuplicates: true,
-      });
-      for (const t of live) await tx.$executeRaw`SELECT pg_notify(${REVOCATION_CHANNEL}, ${`${t.jti}|${t.expiresAt.getTime()}`})`;
-      return live.map((t) => t.jti);
+      return blocklist(tx, live.map((t) => ({ ...t, tenantId: where.tenantId, userId: where.userId })), reason);
     });
   }
 
