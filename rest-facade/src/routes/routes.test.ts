@@ -2,15 +2,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, tokenServiceFromConfig } from '@dataplat/kit';
+import { composeServices } from '@apollo/composition';
+import { buildConfigSchema } from '@dataplat/config';
 import { buildIdentitySchema } from '@dataplat/identity';
-import { getNamedType, type GraphQLSchema } from 'graphql';
+import { execute, getNamedType, parse, type GraphQLSchema } from 'graphql';
 import { compileRoutes, toFastifyPath, type CompiledRoute } from '../route-table';
 import { ROUTES } from '.';
 
-/**
- * The real route table against the identity subgraph's own schema (it includes the
- * federation fields; every facade operation uses identity fields only for now).
- */
+/** The supergraph's API schema composed from subgraph schemas, as the gateway composes it. */
+async function compose(subgraphs: Record<string, GraphQLSchema>): Promise<GraphQLSchema> {
+  const services = await Promise.all(Object.entries(subgraphs).map(async ([name, schema]) => {
+    const res = (await execute({ schema, document: parse('{ _service { sdl } }') })) as { data: { _service: { sdl: string } } };
+    return { name, url: `http://${name}`, typeDefs: parse(res.data._service.sdl) };
+  }));
+  const result = composeServices(services);
+  if (result.errors) throw new Error(result.errors.map((e) => e.message).join('\n'));
+  return result.schema.toAPISchema().toGraphQLJSSchema();
+}
+
+/** The real route table against the subgraphs its operations use, composed. */
 describe('the real route table', () => {
   let dataDir: string;
   let schema: GraphQLSchema;
@@ -18,7 +28,10 @@ describe('the real route table', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'dataplat-routes-real-'));
     const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'routes-test-secret-routes-test-secret-0123' });
-    schema = await buildIdentitySchema({ db: {} as any, tokens: await tokenServiceFromConfig(config), config });
+    schema = await compose({
+      identity: await buildIdentitySchema({ db: {} as any, tokens: await tokenServiceFromConfig(config), config }),
+      config: await buildConfigSchema({ db: {} as any, config }),
+    });
     compiled = compileRoutes(ROUTES, schema);
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -71,7 +84,7 @@ describe('the real route table', () => {
 
   it('gives each route a unique operation name, except documented aliases of one operation', () => {
     // The spec documents some operations under two paths (change-password).
-    const aliases = new Set(['ChangeMyPassword']);
+    const aliases = new Set(['ChangeMyPassword', 'ConfigEnvironment', 'PutConfigProperties', 'ConfigHistory']);
     const names = compiled.map((r) => r.operationName).filter((n) => !aliases.has(n));
     expect(new Set(names).size).toBe(names.length);
     expect(compiled.filter((r) => r.operationName === 'ChangeMyPassword').map((r) => r.path).sort()).toEqual(['/api/v1/auth/change-password', '/api/v1/users/me/password']);

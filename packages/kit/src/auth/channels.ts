@@ -6,3 +6,5 @@
 export const REVOCATION_CHANNEL = 'dataplat_token_revoked';
 /** Payload "<sha256 of a key>" or "user:<tenant>:<userId>": cached API keys to drop. */
 export const API_KEY_CHANNEL = 'dataplat_api_key_changed';
+/** Payload JSON `{tenantId, revision, keys, applications, truncated}`: configuration refreshed (docs/config-service.md). */
+export const CONFIG_REFRESH_CHANNEL = 'dataplat_config_refresh';
