@@ -1,5 +1,6 @@
 import type { RouteSpec } from '../route-spec';
 import { featureFlagRoutes } from './config/feature-flags.routes';
+import { marketplaceRoutes } from './config/marketplace.routes';
 import { configPropertyRoutes } from './config/properties.routes';
 import { accountRoutes } from './identity/account.routes';
 import { apiKeyRoutes } from './identity/api-keys.routes';
@@ -11,4 +12,4 @@ import { sessionRoutes } from './identity/sessions.routes';
 import { userRoutes } from './identity/users.routes';
 
 /** Every route the facade serves, one file per spec section. */
-export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...configPropertyRoutes, ...featureFlagRoutes];
+export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes];

@@ -54,6 +54,23 @@ describe('the real route table', () => {
     ]) expect(served).toContain(endpoint);
   });
 
+  it('serves every configuration-service endpoint of spec 2', () => {
+    const served = new Set(compiled.map((r) => `${r.method} ${r.path}`));
+    for (const endpoint of [
+      'GET /api/v1/config/{application}/{profile}',
+      'GET /api/v1/config/{application}/{profile}/{label}',
+      'POST /api/v1/config/refresh',
+      'GET /api/v1/feature-flags',
+      'GET /api/v1/feature-flags/{key}',
+      'POST /api/v1/feature-flags',
+      'PUT /api/v1/feature-flags/{key}',
+      'DELETE /api/v1/feature-flags/{key}',
+      'GET /api/v1/marketplace/templates',
+      'GET /api/v1/marketplace/connectors',
+      'GET /api/v1/marketplace/extensions',
+    ]) expect(served).toContain(endpoint);
+  });
+
   it('marks mutations and queries by their operation', () => {
     for (const r of compiled) expect(r.isMutation).toBe(r.method !== 'GET');
   });

@@ -3,6 +3,7 @@ import { buildFederatedSchema, type PlatformConfig } from '@dataplat/kit';
 import type { GraphQLSchema } from 'graphql';
 import { createCore, type ConfigModule } from './core';
 import { featureFlagsModule } from './flags/flags.module';
+import { marketplaceModule } from './marketplace/marketplace.module';
 import { propertiesModule } from './properties/properties.module';
 
 export interface ConfigDeps {
@@ -11,7 +12,7 @@ export interface ConfigDeps {
 }
 
 /** Every domain of the configuration subgraph. */
-const MODULES = [propertiesModule, featureFlagsModule];
+const MODULES = [propertiesModule, featureFlagsModule, marketplaceModule];
 
 /** Wires the modules on one shared core and builds the configuration subgraph schema. */
 export async function buildConfigSchema({ db, config }: ConfigDeps): Promise<GraphQLSchema> {
