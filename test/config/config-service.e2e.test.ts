@@ -14,7 +14,7 @@ const tenantA = randomUUID();
 const tenantB = randomUUID();
 const app = `orders-${randomUUID().slice(0, 8)}`;
 
-const put = (path: string, body: unknown, token: string) => api.request('PUT', path, { token, body });
+const put = (path: string, body: unknown, token?: string) => api.request('PUT', path, { token, body });
 
 beforeAll(async () => {
   env = await startIdentityPlatform((u) => new ApiClient(u));
