@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode, paginate, pageWindow, PLATFORM_TENANT_ID, type ClientInfo, type Page, type Principal } from '@dataplat/kit';
-import { actingTenant, layersOf, requireWriter } from '../properties/properties.service';
+import { actingTenant, layersOf, requireWriter } from '../scope';
 import { checkRules, checkVariants, FLAG_KEY, type FlagRule, type Variant } from './definition';
 import { evaluate, type EvaluationContext } from './evaluate';
 import type { CreateFeatureFlagInput, FlagContextInput, UpdateFeatureFlagInput } from './flags.inputs';

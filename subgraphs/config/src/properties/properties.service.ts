@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, isPlatformAdmin, paginate, pageWindow, PLATFORM_TENANT_ID, type Page, type Principal } from '@dataplat/kit';
+import { DomainError, ErrorCode, paginate, pageWindow, PLATFORM_TENANT_ID, type Page, type Principal } from '@dataplat/kit';
+import { actingTenant, layersOf, requireWriter } from '../scope';
 import { propertySources, type SetVersion } from './environment';
 import { changedKeys, checkName, checkProperties, parseProfiles, SHARED_APPLICATION, type Properties } from './names';
 import type { PropertyRepository, RefreshRow, VersionRow } from './properties.repository';
@@ -6,22 +7,6 @@ import type { ConfigEnvironment, ConfigPropertySetVersion, ConfigRefreshResult }
 
 /** NOTIFY payloads are limited to 8000 bytes: the key list is cut short before that. */
 const MAX_NOTIFY_KEYS_BYTES = 6000;
-
-/** The tenant the caller acts in; a caller without one (a service) acts platform-wide. */
-export const actingTenant = (p: Principal): string => p.tenantId ?? PLATFORM_TENANT_ID;
-
-/** The tenants whose sets the caller sees: its own over the platform's. */
-export const layersOf = (p: Principal): string[] => {
-  const tenant = actingTenant(p);
-  return tenant === PLATFORM_TENANT_ID ? [PLATFORM_TENANT_ID] : [tenant, PLATFORM_TENANT_ID];
-};
-
-/** Writes in the platform tenant change every tenant's configuration: platform admins only. */
-export function requireWriter(p: Principal): string {
-  const tenant = actingTenant(p);
-  if (tenant === PLATFORM_TENANT_ID && !isPlatformAdmin(p)) throw new DomainError(ErrorCode.CONFIG_PLATFORM_ADMIN_ONLY);
-  return tenant;
-}
 
 /** Configuration properties: versioned sets, environments at a label, refreshes. */
 export class PropertyService {
