@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, tokenServiceFromConfig } from '@dataplat/kit';
-import { buildIdentitySchema } from '@dataplat/identity';
+import { facadeSupergraph } from '../../test/harness/supergraph';
 import { GraphQLID, GraphQLNonNull, GraphQLString, type GraphQLInputType } from 'graphql';
 import { buildOpenApi } from './openapi';
 import { bodyField, param } from './route-spec';
@@ -20,8 +19,7 @@ describe('buildOpenApi on the real route table', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'dataplat-openapi-'));
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'openapi-test-secret-openapi-test-secret-01' });
-    const schema = await buildIdentitySchema({ db: {} as any, tokens: await tokenServiceFromConfig(config), config });
+    const schema = await facadeSupergraph(dataDir);
     routes = compileRoutes(ROUTES, schema);
     doc = buildOpenApi(routes);
   });

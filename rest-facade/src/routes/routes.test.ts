@@ -1,24 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, tokenServiceFromConfig } from '@dataplat/kit';
-import { composeServices } from '@apollo/composition';
-import { buildConfigSchema } from '@dataplat/config';
-import { buildIdentitySchema } from '@dataplat/identity';
-import { execute, getNamedType, parse, type GraphQLSchema } from 'graphql';
+import { getNamedType, type GraphQLSchema } from 'graphql';
+import { facadeSupergraph } from '../../../test/harness/supergraph';
 import { compileRoutes, toFastifyPath, type CompiledRoute } from '../route-table';
 import { ROUTES } from '.';
-
-/** The supergraph's API schema composed from subgraph schemas, as the gateway composes it. */
-async function compose(subgraphs: Record<string, GraphQLSchema>): Promise<GraphQLSchema> {
-  const services = await Promise.all(Object.entries(subgraphs).map(async ([name, schema]) => {
-    const res = (await execute({ schema, document: parse('{ _service { sdl } }') })) as { data: { _service: { sdl: string } } };
-    return { name, url: `http://${name}`, typeDefs: parse(res.data._service.sdl) };
-  }));
-  const result = composeServices(services);
-  if (result.errors) throw new Error(result.errors.map((e) => e.message).join('\n'));
-  return result.schema.toAPISchema().toGraphQLJSSchema();
-}
 
 /** The real route table against the subgraphs its operations use, composed. */
 describe('the real route table', () => {
@@ -27,11 +13,7 @@ describe('the real route table', () => {
   let compiled: CompiledRoute[];
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'dataplat-routes-real-'));
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'routes-test-secret-routes-test-secret-0123' });
-    schema = await compose({
-      identity: await buildIdentitySchema({ db: {} as any, tokens: await tokenServiceFromConfig(config), config }),
-      config: await buildConfigSchema({ db: {} as any, config }),
-    });
+    schema = await facadeSupergraph(dataDir);
     compiled = compileRoutes(ROUTES, schema);
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

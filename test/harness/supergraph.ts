@@ -1,0 +1,30 @@
+import { composeServices } from '@apollo/composition';
+import { buildConfigSchema } from '@dataplat/config';
+import { buildIdentitySchema } from '@dataplat/identity';
+import { loadConfig, tokenServiceFromConfig } from '@dataplat/kit';
+import { execute, parse, type GraphQLSchema } from 'graphql';
+
+/** The supergraph's API schema composed from subgraph schemas, as the gateway composes them. */
+export async function compose(subgraphs: Record<string, GraphQLSchema>): Promise<GraphQLSchema> {
+  const services = await Promise.all(
+    Object.entries(subgraphs).map(async ([name, schema]) => {
+      const res = (await execute({ schema, document: parse('{ _service { sdl } }') })) as { data: { _service: { sdl: string } } };
+      return { name, url: `http://${name}`, typeDefs: parse(res.data._service.sdl) };
+    }),
+  );
+  const result = composeServices(services);
+  if (result.errors) throw new Error(result.errors.map((e) => e.message).join('\n'));
+  return result.schema.toAPISchema().toGraphQLJSSchema();
+}
+
+/**
+ * The API schema of the subgraphs the facade's operations use (no database: schemas only),
+ * for unit tests that compile the real route table.
+ */
+export async function facadeSupergraph(dataDir: string): Promise<GraphQLSchema> {
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'supergraph-test-secret-supergraph-test-0123' });
+  return compose({
+    identity: await buildIdentitySchema({ db: {} as any, tokens: await tokenServiceFromConfig(config), config }),
+    config: await buildConfigSchema({ db: {} as any, config }),
+  });
+}
