@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@dataplat/kit';
 import { GraphQLID, GraphQLNonNull, GraphQLString, type GraphQLInputType } from 'graphql';
 import { buildOpenApi } from './openapi';
 import { bodyField, param } from './route-spec';
 import { compileRoutes, type CompiledRoute } from './route-table';
 import { ROUTES } from './routes';
-import { composedApiSchema } from '../../test/harness/supergraph';
+import { facadeSupergraph } from '../../test/harness/supergraph';
 
 type Json = Record<string, any>;
 
@@ -20,8 +19,7 @@ describe('buildOpenApi on the real route table', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'dataplat-openapi-'));
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'openapi-test-secret-openapi-test-secret-01' });
-    const schema = await composedApiSchema(config);
+    const schema = await facadeSupergraph(dataDir);
     routes = compileRoutes(ROUTES, schema);
     doc = buildOpenApi(routes);
   });

@@ -19,6 +19,7 @@ const describeDistributed = server && redis ? describe : describe.skip;
 const ROOT = resolve(__dirname, '..', '..');
 const IDENTITY = resolve(ROOT, 'subgraphs', 'identity', 'dist', 'main.js');
 const TENANT = resolve(ROOT, 'subgraphs', 'tenant', 'dist', 'main.js');
+const CONFIG = resolve(ROOT, 'subgraphs', 'config', 'dist', 'main.js');
 const EDGE = resolve(ROOT, 'packages', 'launcher', 'dist', 'edge-main.js');
 
 describeDistributed('distributed mode (separate processes, PostgreSQL server, Redis)', () => {
@@ -35,6 +36,7 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     url.pathname = `/${dbName}`;
     const identityPort = await freePort();
     const tenantPort = await freePort();
+    const configPort = await freePort();
     env = {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -50,11 +52,15 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
       IDENTITY_URL: `http://127.0.0.1:${identityPort}/graphql`,
       TENANT_PORT: String(tenantPort),
       TENANT_URL: `http://127.0.0.1:${tenantPort}/graphql`,
+      CONFIG_PORT: String(configPort),
+      CONFIG_URL: `http://127.0.0.1:${configPort}/graphql`,
     };
     identityProc = start(IDENTITY, env);
     await waitFor(`http://127.0.0.1:${identityPort}/healthz`);
     start(TENANT, env);
     await waitFor(`http://127.0.0.1:${tenantPort}/healthz`);
+    start(CONFIG, env);
+    await waitFor(`http://127.0.0.1:${configPort}/healthz`);
     const [pa, pb] = [await freePort(), await freePort()];
     start(EDGE, { ...env, PORT: String(pa) });
     start(EDGE, { ...env, PORT: String(pb) });
@@ -137,7 +143,7 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     expect(identityProc.exitCode).toBe(0);
     const ready = await a.get('/readyz');
     expect(ready.status).toBe(503);
-    expect(ready.body.subgraphs).toEqual({ identity: 'down', tenant: 'up' });
+    expect(ready.body.subgraphs).toEqual({ identity: 'down', tenant: 'up', config: 'up' });
     expectEnvelope(await b.get('/api/v1/users/me', { token: root.accessToken }), 503, 'DPF-API-009');
     const gql = await a.graphql('{ me { email } }', undefined, { token: root.accessToken });
     expect(gql.status).toBe(503);

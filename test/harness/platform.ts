@@ -49,6 +49,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     HOST: '127.0.0.1',
     IDENTITY_PORT: '0',
     TENANT_PORT: '0',
+    CONFIG_PORT: '0',
 
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

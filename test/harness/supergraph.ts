@@ -1,27 +1,32 @@
 import { composeServices } from '@apollo/composition';
+import { buildConfigSchema } from '@dataplat/config';
 import { buildIdentitySchema } from '@dataplat/identity';
-import { tokenServiceFromConfig, type PlatformConfig } from '@dataplat/kit';
+import { loadConfig, tokenServiceFromConfig } from '@dataplat/kit';
 import { buildTenantSchema } from '@dataplat/tenant';
 import { execute, parse, type GraphQLSchema } from 'graphql';
 
-/** A subgraph's SDL as the gateway reads it (`_service { sdl }`). */
-async function sdlOf(schema: GraphQLSchema): Promise<string> {
-  const result = await execute({ schema, document: parse('{ _service { sdl } }') });
-  return (result.data as { _service: { sdl: string } })._service.sdl;
+/** The supergraph's API schema composed from subgraph schemas, as the gateway composes them. */
+export async function compose(subgraphs: Record<string, GraphQLSchema>): Promise<GraphQLSchema> {
+  const services = await Promise.all(
+    Object.entries(subgraphs).map(async ([name, schema]) => {
+      const res = (await execute({ schema, document: parse('{ _service { sdl } }') })) as { data: { _service: { sdl: string } } };
+      return { name, url: `http://${name}`, typeDefs: parse(res.data._service.sdl) };
+    }),
+  );
+  const result = composeServices(services);
+  if (result.errors) throw new Error(result.errors.map((e) => e.message).join('\n'));
+  return result.schema.toAPISchema().toGraphQLJSSchema();
 }
 
 /**
- * The supergraph API schema composed from the real subgraph schemas (no database, no
- * servers), as the gateway composes it: for unit tests of the REST facade's route table.
+ * The API schema of the subgraphs the facade's operations use (no database: schemas only),
+ * for unit tests that compile the real route table.
  */
-export async function composedApiSchema(config: PlatformConfig): Promise<GraphQLSchema> {
-  const subgraphs = {
+export async function facadeSupergraph(dataDir: string): Promise<GraphQLSchema> {
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'supergraph-test-secret-supergraph-test-0123' });
+  return compose({
     identity: await buildIdentitySchema({ db: {} as any, tokens: await tokenServiceFromConfig(config), config }),
     tenant: await buildTenantSchema({ db: {} as any, config, logger: {} as any, identity: {} as any }),
-  };
-  const composed = composeServices(
-    await Promise.all(Object.entries(subgraphs).map(async ([name, s]) => ({ name, url: `http://${name}/graphql`, typeDefs: parse(await sdlOf(s)) }))),
-  );
-  if (composed.errors) throw new Error(composed.errors.map((e) => e.message).join('\n'));
-  return composed.schema.toAPISchema().toGraphQLJSSchema();
+    config: await buildConfigSchema({ db: {} as any, config }),
+  });
 }

@@ -92,6 +92,9 @@ const EnvSchema = z.object({
   TENANT_PORT: port(8082),
   /** GraphQL URL of the tenant subgraph, read by a separate edge process. */
   TENANT_URL: optionalUrl,
+  CONFIG_PORT: port(8888),
+  /** GraphQL URL of the configuration subgraph, read by a separate edge process. */
+  CONFIG_URL: optionalUrl,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_DURATION: duration('15m'),

@@ -3,6 +3,7 @@ import type { SubgraphEndpoint } from '@dataplat/gateway';
 import { startIdentity } from '@dataplat/identity';
 import { requireSetting, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
 import { startTenant } from '@dataplat/tenant';
+import { startConfig } from '@dataplat/config';
 
 /** One subgraph of the platform: how to start it in-process and where it is when it runs apart. */
 export interface SubgraphDefinition {
@@ -24,6 +25,7 @@ export const SUBGRAPHS: readonly SubgraphDefinition[] = [
     portVariable: 'TENANT_PORT',
     urlVariable: 'TENANT_URL',
   },
+  { name: 'config', start: startConfig, portVariable: 'CONFIG_PORT', urlVariable: 'CONFIG_URL' },
 ];
 
 /**

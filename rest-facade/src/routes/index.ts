@@ -1,4 +1,7 @@
 import type { RouteSpec } from '../route-spec';
+import { featureFlagRoutes } from './config/feature-flags.routes';
+import { marketplaceRoutes } from './config/marketplace.routes';
+import { configPropertyRoutes } from './config/properties.routes';
 import { accountRoutes } from './identity/account.routes';
 import { apiKeyRoutes } from './identity/api-keys.routes';
 import { authRoutes } from './identity/auth.routes';
@@ -14,4 +17,4 @@ import { userRoutes } from './identity/users.routes';
 import { tenantRoutes } from './tenant/tenants.routes';
 
 /** Every route the facade serves, one file per spec section. */
-export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes];
+export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes];

@@ -1,21 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '@dataplat/kit';
 import { getNamedType, type GraphQLSchema } from 'graphql';
-import { composedApiSchema } from '../../../test/harness/supergraph';
+import { facadeSupergraph } from '../../../test/harness/supergraph';
 import { compileRoutes, toFastifyPath, type CompiledRoute } from '../route-table';
 import { ROUTES } from '.';
 
-/** The real route table against the supergraph API schema composed from the real subgraphs. */
+/** The real route table against the subgraphs its operations use, composed. */
 describe('the real route table', () => {
   let dataDir: string;
   let schema: GraphQLSchema;
   let compiled: CompiledRoute[];
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'dataplat-routes-real-'));
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'routes-test-secret-routes-test-secret-0123' });
-    schema = await composedApiSchema(config);
+    schema = await facadeSupergraph(dataDir);
     compiled = compileRoutes(ROUTES, schema);
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -53,6 +51,23 @@ describe('the real route table', () => {
     ]) expect(served).toContain(endpoint);
   });
 
+  it('serves every configuration-service endpoint of spec 2', () => {
+    const served = new Set(compiled.map((r) => `${r.method} ${r.path}`));
+    for (const endpoint of [
+      'GET /api/v1/config/{application}/{profile}',
+      'GET /api/v1/config/{application}/{profile}/{label}',
+      'POST /api/v1/config/refresh',
+      'GET /api/v1/feature-flags',
+      'GET /api/v1/feature-flags/{key}',
+      'POST /api/v1/feature-flags',
+      'PUT /api/v1/feature-flags/{key}',
+      'DELETE /api/v1/feature-flags/{key}',
+      'GET /api/v1/marketplace/templates',
+      'GET /api/v1/marketplace/connectors',
+      'GET /api/v1/marketplace/extensions',
+    ]) expect(served).toContain(endpoint);
+  });
+
   it('marks mutations and queries by their operation', () => {
     // The GETs that change state: GET /auth/mfa/recovery-codes generates a new set of recovery
     // codes (spec), GET /oauth2/authorize issues a code (RFC 6749 requires GET there).
@@ -86,8 +101,8 @@ describe('the real route table', () => {
 
   it('gives each route a unique operation name, except documented aliases of one operation', () => {
     // The spec documents some operations under two paths (change-password).
-    // The spec documents some operations under two paths (change-password) or two methods (OAuth authorize).
-    const aliases = new Set(['ChangeMyPassword', 'OAuthAuthorize']);
+    // The spec documents some operations under two paths (change-password, config) or two methods (OAuth authorize).
+    const aliases = new Set(['ChangeMyPassword', 'OAuthAuthorize', 'ConfigEnvironment', 'PutConfigProperties', 'ConfigHistory']);
     const names = compiled.map((r) => r.operationName).filter((n) => !aliases.has(n));
     expect(new Set(names).size).toBe(names.length);
     expect(compiled.filter((r) => r.operationName === 'ChangeMyPassword').map((r) => r.path).sort()).toEqual(['/api/v1/auth/change-password', '/api/v1/users/me/password']);

@@ -16,3 +16,5 @@ export const TENANT_STATUS_CHANNEL = 'dataplat_tenant_status';
 export const TENANT_STATUSES_WITHOUT_ACCESS: readonly string[] = ['SUSPENDED', 'DEPROVISIONING', 'DEPROVISIONED'];
 /** Payload "<sha256 of a SCIM token>": a SCIM token revoked; every edge drops it from its cache. */
 export const SCIM_TOKEN_CHANNEL = 'dataplat_scim_token_changed';
+/** Payload JSON `{tenantId, revision, keys, applications, truncated}`: configuration refreshed (docs/config-service.md). */
+export const CONFIG_REFRESH_CHANNEL = 'dataplat_config_refresh';

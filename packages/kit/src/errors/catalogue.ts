@@ -137,6 +137,13 @@ export enum ErrorCode {
   TENANT_ILLEGAL_TRANSITION = 'DPF-TEN-003',
   TENANT_SUSPENDED = 'DPF-TEN-004',
   TENANT_ADMIN_NOT_CREATED = 'DPF-TEN-005',
+  // CFG: configuration service (properties, feature flags, marketplace)
+  CONFIG_LABEL_NOT_FOUND = 'DPF-CFG-001',
+  CONFIG_PROPERTY_INVALID = 'DPF-CFG-002',
+  CONFIG_PLATFORM_ADMIN_ONLY = 'DPF-CFG-003',
+  FEATURE_FLAG_NOT_FOUND = 'DPF-CFG-004',
+  FEATURE_FLAG_EXISTS = 'DPF-CFG-005',
+  FEATURE_FLAG_INVALID = 'DPF-CFG-006',
 }
 
 export interface ErrorCodeInfo {
@@ -275,6 +282,13 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.TENANT_ILLEGAL_TRANSITION]: { status: 409, message: 'The tenant cannot make this status change from its current status' },
   [ErrorCode.TENANT_SUSPENDED]: { status: 403, message: 'The tenant is suspended' },
   [ErrorCode.TENANT_ADMIN_NOT_CREATED]: { status: 502, message: 'The first administrator of the tenant could not be created in identity' },
+  // CFG: configuration service
+  [ErrorCode.CONFIG_LABEL_NOT_FOUND]: { status: 404, message: 'Configuration label not found' },
+  [ErrorCode.CONFIG_PROPERTY_INVALID]: { status: 400, message: 'Invalid configuration property' },
+  [ErrorCode.CONFIG_PLATFORM_ADMIN_ONLY]: { status: 403, message: 'Platform-wide configuration is changed by platform administrators only' },
+  [ErrorCode.FEATURE_FLAG_NOT_FOUND]: { status: 404, message: 'Feature flag not found' },
+  [ErrorCode.FEATURE_FLAG_EXISTS]: { status: 409, message: 'A feature flag with this key already exists' },
+  [ErrorCode.FEATURE_FLAG_INVALID]: { status: 400, message: 'Invalid feature flag definition' },
 };
 
 const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));

@@ -1,0 +1,2 @@
+export { buildConfigSchema, type ConfigDeps } from './config';
+export { startConfig, type ConfigServerOptions } from './server';
