@@ -23,6 +23,7 @@ mkdirSync(RESULTS, { recursive: true });
 const operation = (file) => readFileSync(resolve(import.meta.dirname, '..', 'rest-facade', 'operations', 'identity', 'users', file), 'utf8');
 const ME = { query: operation('me.graphql') };
 const USERS_PAGE = { query: operation('users.graphql'), variables: { page: 3, size: 20 } };
+const ME_WITH_TENANT = { query: readFileSync(resolve(import.meta.dirname, 'operations', 'me-with-tenant.graphql'), 'utf8') };
 
 const platform = await bootPlatform({ cpuProfileDir: process.env.BENCH_PROFILE ? RESULTS : undefined });
 let stopPeer = async () => {};
@@ -64,12 +65,17 @@ try {
     { id: '4-direct-list', name: '4 direct subgraph users page 3', url: platform.subgraphUrl, method: 'POST', headers: direct, body: USERS_PAGE },
     { id: '4-gateway-list', name: '4 gateway users page 3', url: `${platform.baseUrl}/graphql`, method: 'POST', headers: bearer, body: USERS_PAGE },
     { id: '4-facade-list', name: '4 facade GET /users?page=3&size=20', url: `${platform.baseUrl}/api/v1/users?page=3&size=20`, headers: bearer },
+    { id: '6-cross-subgraph', name: '6 gateway { me { tenant } } (2 subgraphs)', url: `${platform.baseUrl}/graphql`, method: 'POST', headers: bearer, body: ME_WITH_TENANT },
     { id: '5-login', name: '5 login (argon2-bound)', url: `${platform.baseUrl}/api/v1/auth/login`, method: 'POST', body: { email: tenant.userEmail, password: PASSWORD } },
     ...(apiKey ? [{ id: '7-apikey-me', name: '7 facade /users/me with X-API-Key', url: `${platform.baseUrl}/api/v1/users/me`, headers: { 'x-api-key': apiKey } }] : []),
   ];
   // BENCH_ONLY=3-facade-me,2-gateway-me runs just those scenarios (e.g. for a focused profile).
   const only = process.env.BENCH_ONLY?.split(',');
   if (only) scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => only.includes(s.id)));
+
+  // GraphQL answers errors with 200: check once that the cross-subgraph query really resolves both parts.
+  const cross = await fetch(`${platform.baseUrl}/graphql`, { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify(ME_WITH_TENANT) }).then((r) => r.json());
+  if (!cross.data?.me?.tenant?.slug) throw new Error(`scenario 6 does not resolve: ${JSON.stringify(cross)}`);
 
   // Warm-up: JIT, connection pools, query plans.
   await freshPrincipal();
@@ -104,6 +110,7 @@ try {
   const ratio = (a, b) => (!byId[a] || !byId[b] ? null : { throughput: byId[a].rps / byId[b].rps, p50: byId[a].p50 / byId[b].p50, addedP50Ms: byId[a].p50 - byId[b].p50, addedP99Ms: byId[a].p99 - byId[b].p99 });
   const ratios = {
     gatewayVsDirect: ratio('2-gateway-me', '1-direct-me'),
+    crossSubgraphVsGateway: ratio('6-cross-subgraph', '2-gateway-me'),
     hivePeerVsDirect: ratio('2-hive-me', '1-direct-me'),
     facadeVsDirect: ratio('3-facade-me', '1-direct-me'),
     listGatewayVsDirect: ratio('4-gateway-list', '4-direct-list'),

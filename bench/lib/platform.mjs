@@ -39,6 +39,8 @@ export async function bootPlatform({ cpuProfileDir } = {}) {
     PLATFORM_ADMIN_PASSWORD: 'bench-root-password',
     // The benchmark measures the request path, not the limiter's refusals.
     RATE_LIMIT_PER_MINUTE: '1000000000',
+    // BENCH_TRANSPORT=http: the gateway reaches the subgraphs over loopback HTTP, as in the distributed mode.
+    SUBGRAPH_TRANSPORT: process.env.BENCH_TRANSPORT ?? 'in-process',
   };
   const args = cpuProfileDir ? [`--cpu-prof`, `--cpu-prof-dir=${cpuProfileDir}`] : [];
   const child = spawn(process.execPath, [...args, join(ROOT, 'packages', 'launcher', 'dist', 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });

@@ -19,6 +19,12 @@ export async function seed(databaseUrl, { tenants = 5, usersPerTenant = 2000 } =
     for (let t = 0; t < tenants; t++) {
       const tenantId = randomUUID();
       await client.query('BEGIN');
+      // The tenant service's record, so the cross-subgraph scenario resolves a real tenant.
+      await client.query(
+        `INSERT INTO tenant.tenants (id, name, slug, plan, tier, region, admin_email, status, activated_at, updated_at)
+         VALUES ($1, $2, $3, 'PROFESSIONAL', 'professional', 'eu-west-1', $4, 'ACTIVE', now(), now())`,
+        [tenantId, `Bench tenant ${t}`, `bench-${t}-${tenantId.slice(0, 8)}`, `user1@t${t}.bench.test`],
+      );
       await client.query(
         `INSERT INTO identity.users (tenant_id, id, email, first_name, last_name, password_hash, email_verified, updated_at, created_at)
          SELECT $1::uuid, gen_random_uuid(), 'user' || g || '@t${t}.bench.test', 'First' || g, 'Last' || (g % 97), $2, true, now(), now() - (g || ' seconds')::interval

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../harness/client';
 import { createUser } from '../harness/factories';
 import { startPlatform, type TestPlatform } from '../harness/platform';
+import { provisionTenant, tenantAdminSession } from '../harness/tenant-factories';
 
 /** The tenant subgraph runs beside identity and the gateway composes both. */
 let platform: TestPlatform;
@@ -36,5 +37,17 @@ describe('tenant subgraph', () => {
     const res = await api.graphql('{ tenants { data { id } } }', undefined, { token: session.accessToken });
     expect(res.body.errors[0].extensions.code).toBe('DPF-AUTH-007');
     expect((await api.graphql('{ tenants { data { id } } }')).body.errors[0].extensions.code).toBe('DPF-AUTH-001');
+  });
+
+  it('plans one query across identity and tenant: User.tenant is the tenant entity', async () => {
+    const tenant = await provisionTenant(api, root);
+    const admin = await tenantAdminSession(api, tenant);
+    const query = '{ me { email tenant { id slug status } } }';
+    const mine = await api.graphql(query, undefined, { token: admin.token });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.me).toEqual({ email: tenant.adminEmail, tenant: { id: tenant.id, slug: tenant.slug, status: tenant.body.status } });
+    // A tenant's users list resolves each user's tenant in one batched entity fetch.
+    const list = await api.graphql('{ users(size: 5) { data { tenant { slug } } } }', undefined, { token: admin.token });
+    expect(list.body.data.users.data.map((u: { tenant: { slug: string } }) => u.tenant.slug)).toEqual([tenant.slug]);
   });
 });

@@ -87,6 +87,11 @@ const EnvSchema = z.object({
       message: 'must be true, false, or comma-separated addresses, CIDRs or loopback/linklocal/uniquelocal',
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * One-process mode only: `in-process` (default) lets the gateway execute the subgraphs
+   * beside it directly; `http` sends its fetches over loopback HTTP as a separate edge does.
+   */
+  SUBGRAPH_TRANSPORT: z.enum(['in-process', 'http']).default('in-process'),
   IDENTITY_PORT: port(8081),
   IDENTITY_URL: optionalUrl,
   TENANT_PORT: port(8082),

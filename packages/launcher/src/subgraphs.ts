@@ -43,7 +43,7 @@ export async function startSubgraphs(
   for (const subgraph of SUBGRAPHS) {
     const running = await subgraph.start({ db, config: { ...config, HOST: '127.0.0.1' }, logger: logger.child({ subgraph: subgraph.name }), started: [...endpoints] });
     stack.push(() => running.close());
-    endpoints.push({ name: subgraph.name, url: running.url, local: running.local });
+    endpoints.push({ name: subgraph.name, url: running.url, local: config.SUBGRAPH_TRANSPORT === 'in-process' ? running.local : undefined });
   }
   return endpoints;
 }

@@ -1,5 +1,4 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { addResolversToSchema } from '@graphql-tools/schema';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import type { GraphQLSchema } from 'graphql';
 import gql from 'graphql-tag';
@@ -29,9 +28,9 @@ export async function buildFederatedSchema(options: FederatedSchemaOptions): Pro
     validate: { forbidUnknownValues: false },
     skipCheck: true,
   });
-  const federated = buildSubgraphSchema({
-    typeDefs: gql(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`),
-    resolvers: createResolversMap(schema) as any,
-  });
-  return referenceResolvers ? addResolversToSchema({ schema: federated, resolvers: referenceResolvers }) : federated;
+  // __resolveReference goes in with the other resolvers: @apollo/subgraph keeps it in the
+  // type's extensions (graphql-tools' addResolversToSchema would set a property it never reads).
+  const resolvers = createResolversMap(schema) as Record<string, Record<string, unknown>>;
+  for (const [type, reference] of Object.entries(referenceResolvers ?? {})) resolvers[type] = { ...resolvers[type], ...reference };
+  return buildSubgraphSchema({ typeDefs: gql(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`), resolvers: resolvers as any });
 }
