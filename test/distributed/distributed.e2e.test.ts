@@ -20,6 +20,7 @@ const ROOT = resolve(__dirname, '..', '..');
 const IDENTITY = resolve(ROOT, 'subgraphs', 'identity', 'dist', 'main.js');
 const TENANT = resolve(ROOT, 'subgraphs', 'tenant', 'dist', 'main.js');
 const CONFIG = resolve(ROOT, 'subgraphs', 'config', 'dist', 'main.js');
+const NOTIFICATION = resolve(ROOT, 'subgraphs', 'notification', 'dist', 'main.js');
 const EDGE = resolve(ROOT, 'packages', 'launcher', 'dist', 'edge-main.js');
 
 describeDistributed('distributed mode (separate processes, PostgreSQL server, Redis)', () => {
@@ -37,6 +38,7 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     const identityPort = await freePort();
     const tenantPort = await freePort();
     const configPort = await freePort();
+    const notificationPort = await freePort();
     env = {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -54,6 +56,8 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
       TENANT_URL: `http://127.0.0.1:${tenantPort}/graphql`,
       CONFIG_PORT: String(configPort),
       CONFIG_URL: `http://127.0.0.1:${configPort}/graphql`,
+      NOTIFICATION_PORT: String(notificationPort),
+      NOTIFICATION_URL: `http://127.0.0.1:${notificationPort}/graphql`,
     };
     identityProc = start(IDENTITY, env);
     await waitFor(`http://127.0.0.1:${identityPort}/healthz`);
@@ -61,6 +65,8 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     await waitFor(`http://127.0.0.1:${tenantPort}/healthz`);
     start(CONFIG, env);
     await waitFor(`http://127.0.0.1:${configPort}/healthz`);
+    start(NOTIFICATION, env);
+    await waitFor(`http://127.0.0.1:${notificationPort}/healthz`);
     const [pa, pb] = [await freePort(), await freePort()];
     start(EDGE, { ...env, PORT: String(pa) });
     start(EDGE, { ...env, PORT: String(pb) });
@@ -143,7 +149,7 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     expect(identityProc.exitCode).toBe(0);
     const ready = await a.get('/readyz');
     expect(ready.status).toBe(503);
-    expect(ready.body.subgraphs).toEqual({ identity: 'down', tenant: 'up', config: 'up' });
+    expect(ready.body.subgraphs).toEqual({ identity: 'down', tenant: 'up', config: 'up', notification: 'up' });
     expectEnvelope(await b.get('/api/v1/users/me', { token: root.accessToken }), 503, 'DPF-API-009');
     const gql = await a.graphql('{ me { email } }', undefined, { token: root.accessToken });
     expect(gql.status).toBe(503);

@@ -50,6 +50,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     IDENTITY_PORT: '0',
     TENANT_PORT: '0',
     CONFIG_PORT: '0',
+    NOTIFICATION_PORT: '0',
 
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

@@ -1,6 +1,7 @@
 import { composeServices } from '@apollo/composition';
 import { buildConfigSchema } from '@dataplat/config';
 import { buildIdentitySchema } from '@dataplat/identity';
+import { buildNotificationSchema } from '@dataplat/notification';
 import { loadConfig, tokenServiceFromConfig } from '@dataplat/kit';
 import { buildTenantSchema } from '@dataplat/tenant';
 import { execute, parse, type GraphQLSchema } from 'graphql';
@@ -28,5 +29,6 @@ export async function facadeSupergraph(dataDir: string): Promise<GraphQLSchema> 
     identity: await buildIdentitySchema({ db: {} as any, tokens: await tokenServiceFromConfig(config), config }),
     tenant: await buildTenantSchema({ db: {} as any, config, logger: {} as any, identity: {} as any }),
     config: await buildConfigSchema({ db: {} as any, config }),
+    notification: await buildNotificationSchema({ db: {} as any, config }),
   });
 }

@@ -100,6 +100,11 @@ const EnvSchema = z.object({
   CONFIG_PORT: port(8888),
   /** GraphQL URL of the configuration subgraph, read by a separate edge process. */
   CONFIG_URL: optionalUrl,
+  NOTIFICATION_PORT: port(8085),
+  /** GraphQL URL of the notification subgraph, read by a separate edge process. */
+  NOTIFICATION_URL: optionalUrl,
+  /** Delay before the first retry of a failed channel delivery; doubled per attempt, capped at 1 h. */
+  NOTIFICATION_RETRY_BASE: duration('30s'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_DURATION: duration('15m'),

@@ -12,3 +12,4 @@ export * from './process';
 export * from './ids';
 export * from './crypto/secret-box';
 export * from './http/local-subgraph';
+export * from './mail/email-transport';

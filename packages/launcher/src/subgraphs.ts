@@ -4,6 +4,7 @@ import { startIdentity } from '@dataplat/identity';
 import { requireSetting, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
 import { startTenant } from '@dataplat/tenant';
 import { startConfig } from '@dataplat/config';
+import { startNotification } from '@dataplat/notification';
 
 /** One subgraph of the platform: how to start it in-process and where it is when it runs apart. */
 export interface SubgraphDefinition {
@@ -26,6 +27,7 @@ export const SUBGRAPHS: readonly SubgraphDefinition[] = [
     urlVariable: 'TENANT_URL',
   },
   { name: 'config', start: startConfig, portVariable: 'CONFIG_PORT', urlVariable: 'CONFIG_URL' },
+  { name: 'notification', start: startNotification, portVariable: 'NOTIFICATION_PORT', urlVariable: 'NOTIFICATION_URL' },
 ];
 
 /**

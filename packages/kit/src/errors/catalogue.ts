@@ -144,6 +144,12 @@ export enum ErrorCode {
   FEATURE_FLAG_NOT_FOUND = 'DPF-CFG-004',
   FEATURE_FLAG_EXISTS = 'DPF-CFG-005',
   FEATURE_FLAG_INVALID = 'DPF-CFG-006',
+  // NTF: notification service (notifications, channels, deliveries)
+  NOTIFICATION_NOT_FOUND = 'DPF-NTF-001',
+  NOTIFICATION_CHANNEL_NOT_FOUND = 'DPF-NTF-002',
+  NOTIFICATION_CHANNEL_EXISTS = 'DPF-NTF-003',
+  NOTIFICATION_CHANNEL_INVALID = 'DPF-NTF-004',
+  NOTIFICATION_RECIPIENT_NOT_FOUND = 'DPF-NTF-005',
 }
 
 export interface ErrorCodeInfo {
@@ -289,6 +295,12 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.FEATURE_FLAG_NOT_FOUND]: { status: 404, message: 'Feature flag not found' },
   [ErrorCode.FEATURE_FLAG_EXISTS]: { status: 409, message: 'A feature flag with this key already exists' },
   [ErrorCode.FEATURE_FLAG_INVALID]: { status: 400, message: 'Invalid feature flag definition' },
+  // NTF: notification service
+  [ErrorCode.NOTIFICATION_NOT_FOUND]: { status: 404, message: 'Notification not found' },
+  [ErrorCode.NOTIFICATION_CHANNEL_NOT_FOUND]: { status: 404, message: 'Notification channel not found' },
+  [ErrorCode.NOTIFICATION_CHANNEL_EXISTS]: { status: 409, message: 'A notification channel with this name already exists' },
+  [ErrorCode.NOTIFICATION_CHANNEL_INVALID]: { status: 400, message: 'Invalid notification channel configuration' },
+  [ErrorCode.NOTIFICATION_RECIPIENT_NOT_FOUND]: { status: 404, message: 'The recipient is not a user of the tenant' },
 };
 
 const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));

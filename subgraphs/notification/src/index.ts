@@ -1,0 +1,3 @@
+export { buildNotificationSchema, type NotificationDeps } from './notification';
+export { startNotification, type NotificationServerOptions } from './server';
+export { signWebhook, verifyWebhookSignature, SIGNATURE_HEADER } from './delivery/signature';

@@ -1,0 +1,41 @@
+import type { PrismaClient } from '@dataplat/db';
+import { emailTransportFrom, PrincipalCodec, startSubgraphServer, type EmailTransport, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { DeliveryDispatcher } from './delivery/dispatcher';
+import { DeliveryRepository } from './delivery/deliveries.repository';
+import { ChannelSenders } from './delivery/senders';
+import { buildNotificationSchema } from './notification';
+
+export interface NotificationServerOptions {
+  db: PrismaClient;
+  config: PlatformConfig;
+  logger: Logger;
+  port?: number;
+  /** E-mail transport of e-mail channels (SMTP_URL, else the local mail directory). */
+  email?: EmailTransport;
+}
+
+/**
+ * Starts the notification subgraph on its port (8085 by default; 0 picks a free one) and its
+ * delivery dispatcher, stopped (after its batch in flight) when the server closes.
+ */
+export async function startNotification(opts: NotificationServerOptions): Promise<RunningSubgraph> {
+  const schema = await buildNotificationSchema({ db: opts.db, config: opts.config });
+  const running = await startSubgraphServer({
+    name: 'notification',
+    schema,
+    principals: await PrincipalCodec.create(opts.config.JWT_SECRET),
+    logger: opts.logger,
+    host: opts.config.HOST,
+    port: opts.port ?? opts.config.NOTIFICATION_PORT,
+  });
+  const senders = new ChannelSenders(opts.email ?? emailTransportFrom(opts.config), opts.config.MAIL_FROM);
+  const dispatcher = new DeliveryDispatcher(new DeliveryRepository(opts.db), senders, opts.config, opts.logger.child({ component: 'notification-dispatcher' }));
+  dispatcher.start();
+  return {
+    ...running,
+    close: async () => {
+      await dispatcher.stop();
+      await running.close();
+    },
+  };
+}
