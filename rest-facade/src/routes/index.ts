@@ -14,7 +14,9 @@ import { scimRoutes } from './identity/scim.routes';
 import { serviceClientRoutes } from './identity/service-clients.routes';
 import { sessionRoutes } from './identity/sessions.routes';
 import { userRoutes } from './identity/users.routes';
+import { alertRoutes } from './tenant/alerts.routes';
+import { quotaRoutes } from './tenant/quotas.routes';
 import { tenantRoutes } from './tenant/tenants.routes';
 
 /** Every route the facade serves, one file per spec section. */
-export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes];
+export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...quotaRoutes, ...alertRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes];
