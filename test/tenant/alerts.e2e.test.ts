@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { eventually, query } from '../harness/database';
 import { userWithRoles, type Session } from '../harness/identity-factories';
@@ -232,4 +233,29 @@ describe('alert rules', () => {
     await api.post(`${rules(tenant.id)}/${created.body.id}/enable`, undefined, auth(admin.token));
     expect((await api.get(alerts(tenant.id), auth(admin.token))).body.data.map((a: any) => a.source)).toEqual(['RULE']);
   });
+});
+
+describe('scheduled rule evaluator', () => {
+  it('evaluates due rules on schedule, and skips rounds while another process holds the evaluator lock', async () => {
+    const { tenant, admin } = await fixture();
+    await quota(tenant.id, 'PIPELINES', 8, 10);
+    const created = await api.post(rules(tenant.id), rule({ resourceType: 'PIPELINES', threshold: 50 }), auth(admin.token));
+    const evaluatedAt = async () => (await query(platform.databaseUrl, 'SELECT last_evaluated_at AS at FROM tenant.alert_rules WHERE id = $1', [created.body.id]))[0].at as Date;
+    const first = await evaluatedAt();
+    expect(first).toBeInstanceOf(Date);
+    // Another "process" holds the evaluator's advisory lock: no round runs, the rule is not re-evaluated.
+    const holder = new pg.Client({ connectionString: platform.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT pg_advisory_xact_lock(hashtextextended('tenant.alert-rule-evaluator', 0))`);
+      await new Promise((r) => setTimeout(r, 22_000));
+      expect((await evaluatedAt()).getTime()).toBe(first.getTime());
+      await holder.query('COMMIT');
+    } finally {
+      await holder.end();
+    }
+    // Released: the next round evaluates the (now due) rule.
+    await eventually(async () => ((await evaluatedAt()).getTime() > first.getTime() ? true : undefined), 25_000);
+  }, 70_000);
 });

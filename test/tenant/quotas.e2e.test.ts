@@ -142,6 +142,20 @@ describe('POST /quotas/usage', () => {
     expect(records).toEqual([{ amount: 5, accepted: true }, { amount: 4, accepted: true }, { amount: 2, accepted: false }, { amount: 1, accepted: true }, { amount: -3, accepted: true }]);
   });
 
+  it('counts API_CALLS within the current minute: a new window starts from zero', async () => {
+    const { tenant, admin } = await fixture();
+    await setQuota(tenant.id, { resourceType: 'API_CALLS', softLimit: 8, hardLimit: 10 });
+    // Not across a minute boundary: the first two records must share a window.
+    const second = new Date().getUTCSeconds();
+    if (second > 50) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
+    expect((await record(tenant.id, admin.token, 'API_CALLS', 10)).body).toMatchObject({ accepted: true, currentUsage: 10 });
+    expect((await record(tenant.id, admin.token, 'API_CALLS', 1)).status).toBe(403);
+    // As if the window had started two minutes ago.
+    await query(platform.databaseUrl, `UPDATE tenant.quotas SET window_start = window_start - interval '2 minutes' WHERE tenant_id = $1 AND resource_type = 'API_CALLS'`, [tenant.id]);
+    expect((await api.get(`${base(tenant.id)}/API_CALLS`, auth(admin.token))).body).toMatchObject({ currentUsage: 0, usageWindow: 'minute' });
+    expect((await record(tenant.id, admin.token, 'API_CALLS', 3)).body).toMatchObject({ accepted: true, currentUsage: 3 });
+  });
+
   it('accepts usage above the hard limit for a SOFT quota', async () => {
     const { tenant, admin } = await fixture();
     await setQuota(tenant.id, { resourceType: 'MODELS', softLimit: 1, hardLimit: 2, enforcementMode: 'SOFT' });
