@@ -15,7 +15,9 @@ import { serviceClientRoutes } from './identity/service-clients.routes';
 import { sessionRoutes } from './identity/sessions.routes';
 import { userRoutes } from './identity/users.routes';
 import { notificationRoutes } from './notification/notifications.routes';
+import { alertRoutes } from './tenant/alerts.routes';
+import { quotaRoutes } from './tenant/quotas.routes';
 import { tenantRoutes } from './tenant/tenants.routes';
 
 /** Every route the facade serves, one file per spec section. */
-export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes, ...notificationRoutes];
+export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes, ...notificationRoutes, ...quotaRoutes, ...alertRoutes];

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@dataplat/db';
 import { PrincipalCodec, startSubgraphServer, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { ruleEvaluator } from './alerts/alerts.module';
 import { IdentityClient } from './identity/identity-client';
 import { buildTenantSchema } from './tenant';
 
@@ -17,7 +18,7 @@ export async function startTenant(opts: TenantServerOptions): Promise<RunningSub
   const principals = await PrincipalCodec.create(opts.config.JWT_SECRET);
   const identity = new IdentityClient(opts.identityUrl, principals);
   const schema = await buildTenantSchema({ db: opts.db, config: opts.config, logger: opts.logger, identity });
-  return startSubgraphServer({
+  const server = await startSubgraphServer({
     name: 'tenant',
     schema,
     principals,
@@ -25,4 +26,8 @@ export async function startTenant(opts: TenantServerOptions): Promise<RunningSub
     host: opts.config.HOST,
     port: opts.port ?? opts.config.TENANT_PORT,
   });
+  // Alert rules are evaluated on a schedule in every process (one at a time: advisory lock).
+  const evaluator = ruleEvaluator(opts);
+  evaluator.start();
+  return { ...server, close: async () => { await evaluator.stop(); await server.close(); } };
 }

@@ -4,6 +4,8 @@ import type { GraphQLSchema } from 'graphql';
 import { createCore, type TenantModule } from './core';
 import type { IdentityGateway } from './identity/identity-client';
 import { tenantsModule } from './tenants/tenants.module';
+import { quotasModule } from './quotas/quotas.module';
+import { alertsModule } from './alerts/alerts.module';
 
 export interface TenantDeps {
   db: PrismaClient;
@@ -13,7 +15,7 @@ export interface TenantDeps {
 }
 
 /** Every domain of the tenant subgraph. */
-const MODULES = [tenantsModule];
+const MODULES = [tenantsModule, quotasModule, alertsModule];
 
 /** Wires the modules on one shared core and builds the tenant subgraph schema. */
 export async function buildTenantSchema({ db, config, logger, identity }: TenantDeps): Promise<GraphQLSchema> {

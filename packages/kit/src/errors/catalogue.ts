@@ -137,6 +137,16 @@ export enum ErrorCode {
   TENANT_ILLEGAL_TRANSITION = 'DPF-TEN-003',
   TENANT_SUSPENDED = 'DPF-TEN-004',
   TENANT_ADMIN_NOT_CREATED = 'DPF-TEN-005',
+  // TEN 040-059: quotas and alerts
+  QUOTA_NOT_FOUND = 'DPF-TEN-040',
+  QUOTA_EXCEEDED = 'DPF-TEN-041',
+  QUOTA_INVALID = 'DPF-TEN-042',
+  QUOTA_USAGE_INVALID = 'DPF-TEN-043',
+  ALERT_NOT_FOUND = 'DPF-TEN-044',
+  ALERT_ILLEGAL_TRANSITION = 'DPF-TEN-045',
+  ALERT_RULE_NOT_FOUND = 'DPF-TEN-046',
+  ALERT_RULE_NAME_EXISTS = 'DPF-TEN-047',
+  ALERT_RULE_INVALID = 'DPF-TEN-048',
   // CFG: configuration service (properties, feature flags, marketplace)
   CONFIG_LABEL_NOT_FOUND = 'DPF-CFG-001',
   CONFIG_PROPERTY_INVALID = 'DPF-CFG-002',
@@ -288,6 +298,16 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.TENANT_ILLEGAL_TRANSITION]: { status: 409, message: 'The tenant cannot make this status change from its current status' },
   [ErrorCode.TENANT_SUSPENDED]: { status: 403, message: 'The tenant is suspended' },
   [ErrorCode.TENANT_ADMIN_NOT_CREATED]: { status: 502, message: 'The first administrator of the tenant could not be created in identity' },
+  // TEN 040-059: quotas and alerts
+  [ErrorCode.QUOTA_NOT_FOUND]: { status: 404, message: 'No quota for this resource type' },
+  [ErrorCode.QUOTA_EXCEEDED]: { status: 403, message: 'The hard quota for this resource is exceeded' },
+  [ErrorCode.QUOTA_INVALID]: { status: 400, message: 'Invalid quota' },
+  [ErrorCode.QUOTA_USAGE_INVALID]: { status: 400, message: 'Invalid usage record' },
+  [ErrorCode.ALERT_NOT_FOUND]: { status: 404, message: 'Alert not found' },
+  [ErrorCode.ALERT_ILLEGAL_TRANSITION]: { status: 409, message: 'The alert cannot make this status change from its current status' },
+  [ErrorCode.ALERT_RULE_NOT_FOUND]: { status: 404, message: 'Alert rule not found' },
+  [ErrorCode.ALERT_RULE_NAME_EXISTS]: { status: 409, message: 'An alert rule with this name already exists' },
+  [ErrorCode.ALERT_RULE_INVALID]: { status: 400, message: 'Invalid alert rule' },
   // CFG: configuration service
   [ErrorCode.CONFIG_LABEL_NOT_FOUND]: { status: 404, message: 'Configuration label not found' },
   [ErrorCode.CONFIG_PROPERTY_INVALID]: { status: 400, message: 'Invalid configuration property' },
