@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@dataplat/db';
 import { PrincipalCodec, startSubgraphServer, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
 import { IdentityClient } from './identity/identity-client';
-import { buildTenantSchema } from './tenant';
+import { buildTenantService } from './tenant';
 
 export interface TenantServerOptions {
   db: PrismaClient;
@@ -16,8 +16,8 @@ export interface TenantServerOptions {
 export async function startTenant(opts: TenantServerOptions): Promise<RunningSubgraph> {
   const principals = await PrincipalCodec.create(opts.config.JWT_SECRET);
   const identity = new IdentityClient(opts.identityUrl, principals);
-  const schema = await buildTenantSchema({ db: opts.db, config: opts.config, logger: opts.logger, identity });
-  return startSubgraphServer({
+  const { schema, runner } = await buildTenantService({ db: opts.db, config: opts.config, logger: opts.logger, identity });
+  const server = await startSubgraphServer({
     name: 'tenant',
     schema,
     principals,
@@ -25,4 +25,13 @@ export async function startTenant(opts: TenantServerOptions): Promise<RunningSub
     host: opts.config.HOST,
     port: opts.port ?? opts.config.TENANT_PORT,
   });
+  // Resumes provisioning jobs left over by a process that stopped, then sweeps for orphans.
+  runner.start();
+  return {
+    ...server,
+    close: async () => {
+      await runner.stop();
+      await server.close();
+    },
+  };
 }
