@@ -3,6 +3,8 @@ import { defineRoutes, param, query } from '../../route-spec';
 const TENANT = { tenantId: param('tenantId') };
 const BASE = '/api/v1/tenants/{tenantId}/provisioning';
 const TAG = 'Provisioning';
+/** Statuses at which the status stream sends `complete` and ends. */
+const FINAL = ['COMPLETED', 'FAILED', 'ROLLED_BACK'];
 
 /**
  * Provisioning (spec 2, base /api/v1/tenants/{tenantId}/provisioning; docs/tenant-provisioning.md):
@@ -12,6 +14,11 @@ const TAG = 'Provisioning';
 export const provisioningRoutes = defineRoutes([
   { method: 'GET', path: `${BASE}/status`, tag: TAG, summary: 'Provisioning status (Admin)', auth: 'bearer', operation: 'tenant/provisioning/provisioning-status', variables: TENANT, result: 'provisioningStatus' },
   { method: 'GET', path: `${BASE}/status/detailed`, tag: TAG, summary: 'Detailed status: progress, phases, timeline, recent events (Admin)', auth: 'bearer', operation: 'tenant/provisioning/provisioning-detailed-status', variables: TENANT, result: 'provisioningDetailedStatus' },
+  {
+    method: 'GET', path: `${BASE}/status/stream`, tag: TAG, summary: 'Server-sent events: `status` (the detailed status) every 2 s, `complete` at the end; 30-minute timeout (Admin)',
+    auth: 'bearer', operation: 'tenant/provisioning/provisioning-status-stream', variables: TENANT, result: 'provisioningDetailedStatus',
+    stream: { event: 'status', finalEvent: 'complete', intervalMs: 2_000, timeoutMs: 30 * 60_000, done: (s: { progress?: { status?: string } } | null) => s == null || FINAL.includes(s.progress?.status ?? '') },
+  },
   { method: 'GET', path: `${BASE}/phases`, tag: TAG, summary: 'Phase breakdown (Admin)', auth: 'bearer', operation: 'tenant/provisioning/provisioning-phases', variables: TENANT, result: 'provisioningPhases' },
   { method: 'GET', path: `${BASE}/timeline`, tag: TAG, summary: 'Timeline and durations (Admin)', auth: 'bearer', operation: 'tenant/provisioning/provisioning-timeline', variables: TENANT, result: 'provisioningTimeline' },
   { method: 'GET', path: `${BASE}/events`, tag: TAG, summary: 'Recent events, most recent first (Admin; `limit` 1 to 200, default 50)', auth: 'bearer', operation: 'tenant/provisioning/provisioning-events', variables: { ...TENANT, limit: query('limit') }, result: 'provisioningEvents' },
