@@ -2,6 +2,7 @@ import { gatewayContext } from '@dataplat/gateway';
 import { DomainError, ErrorCode, first } from '@dataplat/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf, renderGraphQLErrors, sendRendered } from './envelope';
+import { streamEvents } from './event-stream';
 import type { OperationExecutor } from './executor';
 import { IdempotencyStore } from './idempotency';
 import type { HttpResponse } from './route-spec';
@@ -49,6 +50,7 @@ async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRe
   checkMediaType(route, request);
   const variables = buildVariables(route, request);
   const path = pathOf(request.url);
+  if (route.stream) return streamEvents(route as CompiledRoute & { stream: NonNullable<CompiledRoute['stream']> }, deps.executor, request, reply, variables, path);
 
   const key = route.isMutation ? first(request.headers['x-idempotency-key']) : undefined;
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {

@@ -104,7 +104,9 @@ export function buildOpenApi(routes: CompiledRoute[]): JsonSchema {
       parameters,
       ...(bodySchema ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema } } } } : {}),
       responses: {
-        [status]: { description: status === '204' ? 'No content' : `Data of GraphQL operation ${r.operationName} (field \`${r.result}\`)` },
+        [status]: r.stream
+          ? { description: `Server-sent events \`${r.stream.event}\` (then \`${r.stream.finalEvent}\`), each the data of GraphQL operation ${r.operationName} (field \`${r.result}\`)`, content: { 'text/event-stream': { schema: { type: 'string' } } } }
+          : { description: status === '204' ? 'No content' : `Data of GraphQL operation ${r.operationName} (field \`${r.result}\`)` },
         '400': ERROR_RESPONSE,
         '401': ERROR_RESPONSE,
         '403': ERROR_RESPONSE,

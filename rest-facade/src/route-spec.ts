@@ -47,6 +47,21 @@ export interface RouteSpec {
    * (OAuth 2.0, SCIM, SAML): accepted body media types, and how success and failure are sent.
    */
   presenter?: Presenter;
+  /**
+   * Server-sent events instead of one response (GET only): the operation runs every
+   * `intervalMs` and each result is sent as event `event`; when `done(result)` holds, that
+   * result is sent once more as `finalEvent` and the stream ends (also after `timeoutMs`, or
+   * when the client goes). A failure of the first run is an ordinary error response.
+   */
+  stream?: EventStream;
+}
+
+export interface EventStream {
+  event: string;
+  finalEvent: string;
+  intervalMs: number;
+  timeoutMs: number;
+  done(result: any): boolean;
 }
 
 /** Body media types the facade can parse besides `application/json` (each into an object). */

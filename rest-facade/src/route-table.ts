@@ -53,6 +53,7 @@ export function compileRoutes(routes: RouteSpec[], schema: GraphQLSchema, operat
     const where = `${route.method} ${route.path} (${route.operation}.graphql)`;
     const key = `${route.method} ${toFastifyPath(route.path).replace(/:[^/]+/g, ':')}`;
     if (seen.has(key)) problems.push(`${where}: duplicate route`);
+    if (route.stream && route.method !== 'GET') problems.push(`${where}: an event stream must be a GET route`);
     seen.add(key);
     try {
       compiled.push(compileRoute(route, schema, operationsDir));

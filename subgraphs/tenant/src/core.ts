@@ -1,6 +1,11 @@
 import type { PrismaClient } from '@dataplat/db';
 import type { Logger, PlatformConfig } from '@dataplat/kit';
 import type { IdentityGateway } from './identity/identity-client';
+import { embeddedProvisioners } from './provisioning/embedded-provisioners';
+import { ProvisioningRunner } from './provisioning/provisioning-runner';
+import type { Provisioners } from './provisioning/provisioning-steps';
+import { provisioningStarter, type ProvisioningStarter } from './provisioning/provisioning-workflow';
+import { ProvisioningRepository } from './provisioning/provisioning.repository';
 import { TenantRepository } from './tenants/tenant.repository';
 
 /** What every tenant-service module shares (built once per process). */
@@ -11,10 +16,23 @@ export interface TenantCore {
   /** Identity, reached through its GraphQL API (first administrators, health). */
   identity: IdentityGateway;
   tenants: TenantRepository;
+  provisioningJobs: ProvisioningRepository;
+  /** The durable job runner of the provisioning workflow (started by the server). */
+  runner: ProvisioningRunner;
+  provisioning: ProvisioningStarter;
 }
 
-export function createCore(db: PrismaClient, config: PlatformConfig, logger: Logger, identity: IdentityGateway): TenantCore {
-  return { db, config, logger, identity, tenants: new TenantRepository(db) };
+export interface CoreOptions {
+  /** Provisioners the workflow's steps act on (default: the embedded ones, real local work). */
+  provisioners?: Provisioners;
+}
+
+export function createCore(db: PrismaClient, config: PlatformConfig, logger: Logger, identity: IdentityGateway, options: CoreOptions = {}): TenantCore {
+  const tenants = new TenantRepository(db);
+  const provisioningJobs = new ProvisioningRepository(db);
+  // Fault injection (tenant.provisioning_faults) is honoured only in tests.
+  const runner = new ProvisioningRunner(provisioningJobs, tenants, options.provisioners ?? embeddedProvisioners(db), logger, { faultInjection: config.NODE_ENV === 'test' });
+  return { db, config, logger, identity, tenants, provisioningJobs, runner, provisioning: provisioningStarter(provisioningJobs, runner) };
 }
 
 /** A domain of the tenant subgraph: its resolver instances (and entity references). */

@@ -1,2 +1,2 @@
-export { buildTenantSchema, type TenantDeps } from './tenant';
+export { buildTenantSchema, buildTenantService, type TenantDeps } from './tenant';
 export { startTenant, type TenantServerOptions } from './server';

@@ -2,7 +2,7 @@ import type { PrismaClient } from '@dataplat/db';
 import { PrincipalCodec, startSubgraphServer, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
 import { ruleEvaluator } from './alerts/alerts.module';
 import { IdentityClient } from './identity/identity-client';
-import { buildTenantSchema } from './tenant';
+import { buildTenantService } from './tenant';
 
 export interface TenantServerOptions {
   db: PrismaClient;
@@ -17,7 +17,7 @@ export interface TenantServerOptions {
 export async function startTenant(opts: TenantServerOptions): Promise<RunningSubgraph> {
   const principals = await PrincipalCodec.create(opts.config.JWT_SECRET);
   const identity = new IdentityClient(opts.identityUrl, principals);
-  const schema = await buildTenantSchema({ db: opts.db, config: opts.config, logger: opts.logger, identity });
+  const { schema, runner } = await buildTenantService({ db: opts.db, config: opts.config, logger: opts.logger, identity });
   const server = await startSubgraphServer({
     name: 'tenant',
     schema,
@@ -26,8 +26,17 @@ export async function startTenant(opts: TenantServerOptions): Promise<RunningSub
     host: opts.config.HOST,
     port: opts.port ?? opts.config.TENANT_PORT,
   });
+  // Resumes provisioning jobs left over by a process that stopped, then sweeps for orphans.
+  runner.start();
   // Alert rules are evaluated on a schedule in every process (one at a time: advisory lock).
   const evaluator = ruleEvaluator(opts);
   evaluator.start();
-  return { ...server, close: async () => { await evaluator.stop(); await server.close(); } };
+  return {
+    ...server,
+    close: async () => {
+      await evaluator.stop();
+      await runner.stop();
+      await server.close();
+    },
+  };
 }

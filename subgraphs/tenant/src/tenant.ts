@@ -1,7 +1,9 @@
 import type { PrismaClient } from '@dataplat/db';
 import { buildFederatedSchema, type Logger, type PlatformConfig } from '@dataplat/kit';
 import type { GraphQLSchema } from 'graphql';
-import { createCore, type TenantModule } from './core';
+import { createCore, type CoreOptions, type TenantModule } from './core';
+import type { ProvisioningRunner } from './provisioning/provisioning-runner';
+import { provisioningModule } from './provisioning/provisioning.module';
 import type { IdentityGateway } from './identity/identity-client';
 import { tenantsModule } from './tenants/tenants.module';
 import { quotasModule } from './quotas/quotas.module';
@@ -12,20 +14,27 @@ export interface TenantDeps {
   config: PlatformConfig;
   logger: Logger;
   identity: IdentityGateway;
+  options?: CoreOptions;
 }
 
 /** Every domain of the tenant subgraph. */
-const MODULES = [tenantsModule, quotasModule, alertsModule];
+const MODULES = [tenantsModule, provisioningModule, quotasModule, alertsModule];
 
 /** Wires the modules on one shared core and builds the tenant subgraph schema. */
-export async function buildTenantSchema({ db, config, logger, identity }: TenantDeps): Promise<GraphQLSchema> {
-  const core = createCore(db, config, logger, identity);
+export async function buildTenantSchema(deps: TenantDeps): Promise<GraphQLSchema> {
+  return (await buildTenantService(deps)).schema;
+}
+
+/** The schema and the provisioning job runner (which the server starts and stops). */
+export async function buildTenantService({ db, config, logger, identity, options }: TenantDeps): Promise<{ schema: GraphQLSchema; runner: ProvisioningRunner }> {
+  const core = createCore(db, config, logger, identity, options);
   const modules: TenantModule[] = MODULES.map((m) => m(core));
   const resolvers = modules.flatMap((m) => m.resolvers);
   const instances = new Map<Function, object>(resolvers.map((r) => [r.constructor, r]));
-  return buildFederatedSchema({
+  const schema = await buildFederatedSchema({
     resolvers: resolvers.map((r) => r.constructor) as [Function, ...Function[]],
     container: { get: (cls) => instances.get(cls) },
     referenceResolvers: Object.assign({}, ...modules.map((m) => m.references ?? {})),
   });
+  return { schema, runner: core.runner };
 }

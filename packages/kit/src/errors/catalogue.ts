@@ -137,6 +137,12 @@ export enum ErrorCode {
   TENANT_ILLEGAL_TRANSITION = 'DPF-TEN-003',
   TENANT_SUSPENDED = 'DPF-TEN-004',
   TENANT_ADMIN_NOT_CREATED = 'DPF-TEN-005',
+  // TEN 020-039: provisioning workflow
+  PROVISIONING_NOTHING_TO_RETRY = 'DPF-TEN-020',
+  PROVISIONING_BUSY = 'DPF-TEN-021',
+  PROVISIONING_NOT_FOUND = 'DPF-TEN-022',
+  PROVISIONING_STEP_NOT_FOUND = 'DPF-TEN-023',
+  PROVISIONING_NOTHING_TO_ROLL_BACK = 'DPF-TEN-024',
   // TEN 040-059: quotas and alerts
   QUOTA_NOT_FOUND = 'DPF-TEN-040',
   QUOTA_EXCEEDED = 'DPF-TEN-041',
@@ -298,6 +304,11 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.TENANT_ILLEGAL_TRANSITION]: { status: 409, message: 'The tenant cannot make this status change from its current status' },
   [ErrorCode.TENANT_SUSPENDED]: { status: 403, message: 'The tenant is suspended' },
   [ErrorCode.TENANT_ADMIN_NOT_CREATED]: { status: 502, message: 'The first administrator of the tenant could not be created in identity' },
+  [ErrorCode.PROVISIONING_NOTHING_TO_RETRY]: { status: 400, message: 'No provisioning step has failed: there is nothing to retry' },
+  [ErrorCode.PROVISIONING_BUSY]: { status: 409, message: 'Provisioning of this tenant is still running' },
+  [ErrorCode.PROVISIONING_NOT_FOUND]: { status: 404, message: 'This tenant has no provisioning record' },
+  [ErrorCode.PROVISIONING_STEP_NOT_FOUND]: { status: 404, message: 'Provisioning step not found' },
+  [ErrorCode.PROVISIONING_NOTHING_TO_ROLL_BACK]: { status: 409, message: 'The provisioning of this tenant is already rolled back' },
   // TEN 040-059: quotas and alerts
   [ErrorCode.QUOTA_NOT_FOUND]: { status: 404, message: 'No quota for this resource type' },
   [ErrorCode.QUOTA_EXCEEDED]: { status: 403, message: 'The hard quota for this resource is exceeded' },

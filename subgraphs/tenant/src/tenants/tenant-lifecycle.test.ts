@@ -20,6 +20,11 @@ describe('tenant state machine', () => {
     ['SUSPENDED', 'deprovision', 'DEPROVISIONING'],
     ['FAILED', 'deprovision', 'DEPROVISIONING'],
     ['DEPROVISIONING', 'remove', 'DEPROVISIONED'],
+    ['FAILED', 'retry', 'PROVISIONING'],
+    ['ACTIVE', 'rollback', 'FAILED'],
+    ['FAILED', 'rollback', 'FAILED'],
+    ['ACTIVE', 'reprovision', 'PROVISIONING'],
+    ['FAILED', 'reprovision', 'PROVISIONING'],
   ] as const)('%s --%s--> %s', (from, action, to) => {
     expect(nextStatus(from, action)).toBe(to);
   });
@@ -33,8 +38,8 @@ describe('tenant state machine', () => {
         refused++;
       }
     }
-    // 6 statuses x 6 actions, 8 of them allowed
-    expect(refused).toBe(28);
+    // 6 statuses x 9 actions, 13 of them allowed
+    expect(refused).toBe(41);
   });
 
   it('has no way out of DEPROVISIONED', () => {

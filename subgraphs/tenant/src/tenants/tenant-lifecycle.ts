@@ -10,6 +10,12 @@ export const TRANSITIONS = {
   complete: { from: ['PROVISIONING'], to: 'ACTIVE' },
   /** Provisioning could not finish. */
   fail: { from: ['PROVISIONING'], to: 'FAILED' },
+  /** Provisioning resumes from the failed step (POST .../provisioning/retry). */
+  retry: { from: ['FAILED'], to: 'PROVISIONING' },
+  /** Provisioned resources are removed (POST .../provisioning/rollback): the tenant cannot serve. */
+  rollback: { from: ['ACTIVE', 'FAILED'], to: 'FAILED' },
+  /** Rollback, then provisioning from the first step (POST .../provisioning/reprovision). */
+  reprovision: { from: ['ACTIVE', 'FAILED'], to: 'PROVISIONING' },
   suspend: { from: ['ACTIVE'], to: 'SUSPENDED' },
   activate: { from: ['SUSPENDED'], to: 'ACTIVE' },
   deprovision: { from: ['ACTIVE', 'SUSPENDED', 'FAILED'], to: 'DEPROVISIONING' },

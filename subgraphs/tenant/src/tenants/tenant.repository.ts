@@ -71,9 +71,10 @@ export class TenantRepository {
 
   /**
    * Moves the tenant from `from` to `to` only if it is still in `from` (a concurrent move
-   * wins, this one returns null), records the move and notifies the edges.
+   * wins, this one returns null), records the move and notifies the edges. `within` runs in
+   * the same transaction (e.g. the provisioning job's move); if it throws, nothing is written.
    */
-  moveStatus(id: string, move: StatusMove): Promise<TenantRow | null> {
+  moveStatus(id: string, move: StatusMove, within?: (tx: Prisma.TransactionClient) => Promise<void>): Promise<TenantRow | null> {
     return this.db.$transaction(async (tx) => {
       const { count } = await tx.tenant.updateMany({
         where: { id, status: move.from },
@@ -81,6 +82,7 @@ export class TenantRepository {
       });
       if (count === 0) return null;
       await tx.tenantStatusChange.create({ data: { tenantId: id, fromStatus: move.from, toStatus: move.to, reason: move.reason ?? null, actor: move.actor } });
+      await within?.(tx);
       await tx.$executeRaw`SELECT pg_notify(${TENANT_STATUS_CHANNEL}, ${id})`;
       return tx.tenant.findUnique({ where: { id } });
     });

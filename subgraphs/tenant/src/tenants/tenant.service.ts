@@ -1,6 +1,7 @@
 import { isUniqueViolation, type Prisma } from '@dataplat/db';
 import { DomainError, ErrorCode, isPlatformAdmin, isUuid, paginate, pageWindow, TENANT_STATUSES_WITHOUT_ACCESS, type Logger, type Page, type Principal } from '@dataplat/kit';
 import { IdentityCallError, type IdentityGateway } from '../identity/identity-client';
+import type { ProvisioningStarter } from '../provisioning/provisioning-workflow';
 import type { ProvisionTenantInput, TenantListArgs, TenantSettingsInput, UpdateTenantInput } from './tenant.inputs';
 import { DEFAULT_TIER, toSettings, toTenant, type Plan } from './tenant.model';
 import { assertUpdatable, nextStatus, TRANSITIONS, type TenantAction } from './tenant-lifecycle';
@@ -21,6 +22,7 @@ export class TenantService {
     private readonly repo: TenantRepository,
     private readonly identity: IdentityGateway,
     private readonly logger: Logger,
+    private readonly provisioning?: ProvisioningStarter,
   ) {}
 
   async get(caller: Principal, id: string): Promise<Tenant> {
@@ -35,7 +37,7 @@ export class TenantService {
 
   /**
    * Creates the tenant (PROVISIONING), then its first administrator in identity through the
-   * graph, then marks it ACTIVE. If identity refuses or cannot be reached, the tenant row is
+   * graph, then runs the provisioning workflow, which marks it ACTIVE (or FAILED). If identity refuses or cannot be reached, the tenant row is
    * removed again (nothing half-made stays) and the call answers 502 DPF-TEN-005.
    */
   async provision(caller: Principal, input: ProvisionTenantInput): Promise<ProvisionedTenant> {
@@ -70,8 +72,13 @@ export class TenantService {
       throw new DomainError(ErrorCode.TENANT_ADMIN_NOT_CREATED, undefined, { reason: e.code ?? e.message });
     }
     await this.repo.update(row.id, { adminUserId: admin.userId });
-    const active = await this.move(caller, row.id, 'complete', { activatedAt: new Date() });
-    return { ...toTenant(active), adminTemporaryPassword: admin.temporaryPassword };
+    if (!this.provisioning) {
+      const active = await this.move(caller, row.id, 'complete', { activatedAt: new Date() });
+      return { ...toTenant(active), adminTemporaryPassword: admin.temporaryPassword };
+    }
+    // The provisioning workflow (docs/tenant-provisioning.md) runs to its end: ACTIVE, or FAILED to retry.
+    await this.provisioning.provision(row.id, actorOf(caller));
+    return { ...toTenant((await this.repo.find(row.id))!), adminTemporaryPassword: admin.temporaryPassword };
   }
 
   async update(caller: Principal, id: string, input: UpdateTenantInput): Promise<Tenant> {

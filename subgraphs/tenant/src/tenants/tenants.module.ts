@@ -5,5 +5,5 @@ import { TenantService } from './tenant.service';
 
 /** tenants: the tenants of the platform and their lifecycle (spec 2, docs/tenant-lifecycle.md). */
 export function tenantsModule(core: TenantCore): TenantModule {
-  return { resolvers: [new TenantResolver(new TenantService(core.tenants, core.identity, core.logger))], references: tenantReferenceResolver(core.tenants) };
+  return { resolvers: [new TenantResolver(new TenantService(core.tenants, core.identity, core.logger, core.provisioning))], references: tenantReferenceResolver(core.tenants) };
 }
