@@ -1,15 +1,20 @@
 import type { PrismaClient } from '@dataplat/db';
-import { PrincipalCodec, startSubgraphServer, tokenServiceFromConfig, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { PrincipalCodec, startSubgraphServer, TenantDirectoryClient, tokenServiceFromConfig, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
 import { buildIdentitySchema } from './identity';
 import { OutboxDispatcher } from './notifications/dispatcher';
 import { emailTransportFrom } from './notifications/email-transport';
 import { RevocationRepository } from './tokens/revocation.repository';
+
+/** The name identity acts under when it calls other services. */
+const IDENTITY_SERVICE = 'identity-service';
 
 export interface IdentityServerOptions {
   db: PrismaClient;
   config: PlatformConfig;
   logger: Logger;
   port?: number;
+  /** The tenant subgraph's GraphQL URL (a function when it starts after identity in one process). */
+  tenantUrl: string | (() => string);
 }
 
 /**
@@ -18,11 +23,13 @@ export interface IdentityServerOptions {
  */
 export async function startIdentity(opts: IdentityServerOptions): Promise<RunningSubgraph> {
   const tokens = await tokenServiceFromConfig(opts.config);
-  const schema = await buildIdentitySchema({ db: opts.db, tokens, config: opts.config });
+  const principals = await PrincipalCodec.create(opts.config.JWT_SECRET);
+  const tenantLookup = new TenantDirectoryClient(IDENTITY_SERVICE, principals, opts.tenantUrl);
+  const schema = await buildIdentitySchema({ db: opts.db, tokens, config: opts.config, tenantLookup });
   const server = await startSubgraphServer({
     name: 'identity',
     schema,
-    principals: await PrincipalCodec.create(opts.config.JWT_SECRET),
+    principals,
     logger: opts.logger,
     host: opts.config.HOST,
     port: opts.port ?? opts.config.IDENTITY_PORT,
