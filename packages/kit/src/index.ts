@@ -14,3 +14,4 @@ export * from './crypto/secret-box';
 export * from './http/local-subgraph';
 export * from './http/service-graph-client';
 export * from './mail/email-transport';
+export * from './polling-loop';
