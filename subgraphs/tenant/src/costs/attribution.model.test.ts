@@ -1,8 +1,8 @@
-import { attributeClusterCost, Decimal, resourceWeight, splitByParts, type ResourceUsage } from './attribution.model';
+import { attributeClusterCost, Decimal, type Dec, resourceWeight, splitByParts, type ResourceUsage } from './attribution.model';
 
 const d = (v: number | string) => new Decimal(v);
 const usage = (cpu: number, memory: number, storage: number, network: number): ResourceUsage => ({ cpu: d(cpu), memory: d(memory), storage: d(storage), network: d(network) });
-const str = (v: Decimal) => v.toFixed(6);
+const str = (v: Dec) => v.toFixed(6);
 
 // Weights: CPU 1 per core-hour, memory 0.25 per GiB-hour, storage 0.01 per GiB-day, network 0.05 per GiB.
 const weights = { cpu: d(1), memory: d(0.25), storage: d(0.01), network: d(0.05) };
