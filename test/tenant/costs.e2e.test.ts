@@ -76,8 +76,10 @@ describe('POST /cost-attribution/cluster/{clusterName}/attribute', () => {
   it('attributes by the weighted usage share, with the category and resource splits', async () => {
     const day = '2025-06-15';
     const { cluster, a, b, c } = await scenario(day);
-    const res = await attribute(cluster, day);
-    expect(res.status).toBe(200);
+    // two runs at once: serialised per (cluster, day), both succeed, one result stays
+    const [res, twin] = await Promise.all([attribute(cluster, day), attribute(cluster, day)]);
+    expect([res.status, twin.status]).toEqual([200, 200]);
+    expect(twin.body.tenants).toEqual(res.body.tenants);
     expect(res.body).toMatchObject({
       clusterName: cluster, date: day, currency: 'USD', clusterCost: 1000, clusterBreakdown: { compute: 600, storage: 200, network: 100, other: 100 },
       weights: { cpu: 1, memory: 0.25, storage: 0.01, network: 0.05 }, totalWeight: 100, attributedCost: 1000, unattributedCost: 0, tenantCount: 3,
@@ -142,6 +144,7 @@ describe('POST /cost-attribution/cluster/{clusterName}/attribute', () => {
     expectEnvelope(await api.post(`${ATTR}/cluster/${cluster}/attribute`, undefined, auth(root)), 400, 'DPF-TEN-105');
     expectEnvelope(await attribute(cluster, '2025-02-30'), 400, 'DPF-TEN-105');
     expectEnvelope(await attribute(cluster, 'yesterday'), 400, 'DPF-TEN-105');
+    expectEnvelope(await attribute(cluster, dayOffset(1)), 400, 'DPF-TEN-105');
     expectEnvelope(await attribute('no-such-cluster', day), 404, 'DPF-TEN-100');
     expectEnvelope(await attribute(cluster, '2025-09-16'), 404, 'DPF-TEN-103');
   });

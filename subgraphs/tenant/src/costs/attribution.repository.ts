@@ -46,10 +46,15 @@ export class AttributionRepository {
     return this.db.tenantNetworkUsage.findMany({ where: { tenantId: { in: tenantIds }, date: day }, select: { tenantId: true, source: true, gib: true } });
   }
 
-  /** Replaces the attribution of (cluster, day) in one transaction (idempotent re-runs). */
+  /**
+   * Replaces the attribution of (cluster, day) in one transaction (idempotent re-runs), serialised
+   * per (cluster, day) by an advisory lock so that concurrent runs cannot collide: the last one wins.
+   */
   replace(result: AttributionResult): Promise<RunRow> {
     const { clusterId, date } = result.run;
+    const key = `cost-attribution:${clusterId}:${date.toISOString().slice(0, 10)}`;
     return this.db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))`;
       await tx.tenantCostAttribution.deleteMany({ where: { clusterId, date } });
       await tx.tenantResourceUsage.deleteMany({ where: { clusterId, date } });
       await tx.costAttributionRun.deleteMany({ where: { clusterId, date } });

@@ -131,7 +131,9 @@ export class AttributionService {
 
   private requiredDay(date: string | undefined): Date {
     if (date == null || date === '') throw new DomainError(ErrorCode.COST_QUERY_INVALID, 'date is required (yyyy-MM-dd)', { field: 'date' });
-    return parseDay('date', date);
+    const day = parseDay('date', date);
+    if (day > startOfDay(this.clock())) throw new DomainError(ErrorCode.COST_QUERY_INVALID, 'date must not be in the future', { field: 'date' });
+    return day;
   }
 
   private async cluster(name: string): Promise<ClusterRow> {
