@@ -182,7 +182,7 @@ describe('GET /cost-attribution/tenant/{tenantId}/breakdown and /trend', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       tenantId: a.id, period: { start: '2025-11-14', end: '2025-11-16' }, currency: 'USD', totalCost: 600, breakdown: { compute: 360, storage: 120, network: 60, other: 60 },
-      dailyCosts: [{ date: '2025-11-14', cost: 0 }, { date: '2025-11-15', cost: 400 + 200 }, { date: '2025-11-16', cost: 0 }],
+      dailyCosts: [{ date: '2025-11-14', cost: 0 }, { date: '2025-11-15', cost: 600 }, { date: '2025-11-16', cost: 0 }],
     });
     expect((await api.get(url(b.id), auth(root))).body.totalCost).toBe(400);
     expectEnvelope(await api.get(url(a.id)), 401, 'DPF-AUTH-001');
