@@ -153,6 +153,14 @@ export enum ErrorCode {
   ALERT_RULE_NOT_FOUND = 'DPF-TEN-046',
   ALERT_RULE_NAME_EXISTS = 'DPF-TEN-047',
   ALERT_RULE_INVALID = 'DPF-TEN-048',
+  // TEN 060-079: tenant migrations
+  MIGRATION_NOT_FOUND = 'DPF-TEN-060',
+  MIGRATION_INVALID = 'DPF-TEN-061',
+  MIGRATION_ACTIVE_EXISTS = 'DPF-TEN-062',
+  MIGRATION_ILLEGAL_TRANSITION = 'DPF-TEN-063',
+  MIGRATION_NO_ACTIVE = 'DPF-TEN-064',
+  MIGRATION_ROLLBACK_DISABLED = 'DPF-TEN-065',
+  MIGRATION_TENANT_NOT_ACTIVE = 'DPF-TEN-066',
   // CFG: configuration service (properties, feature flags, marketplace)
   CONFIG_LABEL_NOT_FOUND = 'DPF-CFG-001',
   CONFIG_PROPERTY_INVALID = 'DPF-CFG-002',
@@ -319,6 +327,14 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.ALERT_RULE_NOT_FOUND]: { status: 404, message: 'Alert rule not found' },
   [ErrorCode.ALERT_RULE_NAME_EXISTS]: { status: 409, message: 'An alert rule with this name already exists' },
   [ErrorCode.ALERT_RULE_INVALID]: { status: 400, message: 'Invalid alert rule' },
+  // TEN 060-079: tenant migrations
+  [ErrorCode.MIGRATION_NOT_FOUND]: { status: 404, message: 'Migration not found' },
+  [ErrorCode.MIGRATION_INVALID]: { status: 400, message: 'Invalid migration request' },
+  [ErrorCode.MIGRATION_ACTIVE_EXISTS]: { status: 409, message: 'The tenant already has an active migration' },
+  [ErrorCode.MIGRATION_ILLEGAL_TRANSITION]: { status: 409, message: 'The migration cannot make this status change from its current status' },
+  [ErrorCode.MIGRATION_NO_ACTIVE]: { status: 404, message: 'The tenant has no active migration' },
+  [ErrorCode.MIGRATION_ROLLBACK_DISABLED]: { status: 409, message: 'Rollback is not enabled for this migration' },
+  [ErrorCode.MIGRATION_TENANT_NOT_ACTIVE]: { status: 409, message: 'Only an active tenant can be migrated' },
   // CFG: configuration service
   [ErrorCode.CONFIG_LABEL_NOT_FOUND]: { status: 404, message: 'Configuration label not found' },
   [ErrorCode.CONFIG_PROPERTY_INVALID]: { status: 400, message: 'Invalid configuration property' },
