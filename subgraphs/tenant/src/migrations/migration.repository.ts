@@ -103,7 +103,7 @@ export class MigrationRepository {
    */
   async measureSchema(schema: string, checksums = false): Promise<TableMeasure[]> {
     const rows = await this.db.$queryRaw<{ table: string; rows: bigint; bytes: bigint; checksum: string | null }[]>`
-      SELECT c.relname AS "table",
+      SELECT c.relname::text AS "table",
              (xpath('/row/n/text()', query_to_xml(format('SELECT count(*) AS n FROM %I.%I', n.nspname, c.relname), false, true, '')))[1]::text::bigint AS rows,
              pg_total_relation_size(c.oid)::bigint AS bytes,
              CASE WHEN ${checksums} THEN (xpath('/row/h/text()', query_to_xml(format('SELECT md5(coalesce(string_agg(t::text, ''|'' ORDER BY t::text), '''')) AS h FROM %I.%I t', n.nspname, c.relname), false, true, '')))[1]::text END AS checksum
