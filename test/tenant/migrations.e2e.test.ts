@@ -325,8 +325,9 @@ describe('GET /migrations/estimate', () => {
 describe('GET /api/v1/admin/migrations/stats', () => {
   it('counts by status, success rate, average duration and active count (platform admins only)', async () => {
     const f = await fixture();
-    await run(f, { trafficShiftStep: 100 });
-    await create(f.tenant.id, f.admin.token);
+    expect((await run(f, { trafficShiftStep: 100 })).status).toBe('COMPLETED');
+    // The tenant now lives in eu-central-1: the next migration starts from there.
+    await create(f.tenant.id, f.admin.token, { sourceRegion: 'eu-central-1', targetRegion: 'eu-west-1' });
     const res = await api.get('/api/v1/admin/migrations/stats', auth(root));
     expect(res.status).toBe(200);
     const count = (s: string) => res.body.byStatus.find((b: any) => b.status === s).count;
