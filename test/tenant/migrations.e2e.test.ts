@@ -293,6 +293,31 @@ describe('the migration runner', () => {
   });
 });
 
+describe('refusals that depend on the tenant', () => {
+  it('409 DPF-TEN-066 for a tenant that is not ACTIVE (create and start)', async () => {
+    const { tenant, admin } = await fixture();
+    const m = await create(tenant.id, admin.token);
+    expect((await action(tenant.id, m.id, 'approve', root)).status).toBe(200);
+    expect((await api.post(`/api/v1/tenants/${tenant.id}/suspend`, { reason: 'e2e' }, auth(root))).status).toBe(200);
+    const start = await api.post(`${base(tenant.id)}/${m.id}/start`, undefined, auth(root));
+    expectEnvelope(start, 409, 'DPF-TEN-066');
+    expect(start.body.error.details).toMatchObject({ status: 'SUSPENDED' });
+    expect((await action(tenant.id, m.id, 'cancel', root)).status).toBe(200);
+    expectEnvelope(await api.post(base(tenant.id), request(), auth(root)), 409, 'DPF-TEN-066');
+  });
+
+  it('rollback of a finished migration while another one is active: 409 DPF-TEN-062', async () => {
+    const f = await fixture();
+    const m = await run(f, { trafficStrategy: 'IMMEDIATE', trafficShiftStep: 100, backupBeforeMigration: false });
+    expect(m.status).toBe('COMPLETED');
+    const next = await create(f.tenant.id, f.admin.token, { sourceRegion: 'eu-central-1', targetRegion: 'ap-southeast-1' });
+    expectEnvelope(await action(f.tenant.id, m.id, 'rollback', f.admin.token), 409, 'DPF-TEN-062');
+    expect((await api.get(`${base(f.tenant.id)}/${m.id}`, auth(f.admin.token))).body.status).toBe('COMPLETED');
+    expect((await action(f.tenant.id, next.id, 'cancel', f.admin.token)).status).toBe(200);
+    expect((await action(f.tenant.id, m.id, 'rollback', f.admin.token)).status).toBe(202);
+  });
+});
+
 describe('GET /migrations/estimate', () => {
   it('estimates from the tenant\'s real data size', async () => {
     const { tenant, admin } = await fixture();
