@@ -20,7 +20,8 @@ export interface TenantDeps {
 }
 
 /** Every domain of the tenant subgraph. */
-const MODULES = [tenantsModule, provisioningModule, quotasModule, alertsModule, migrationsModule];
+const MODULES = [tenantsModule, provisioningModule, quotasModule, alertsModule,
+  migrationsModule];
 
 /** Wires the modules on one shared core and builds the tenant subgraph schema. */
 export async function buildTenantSchema(deps: TenantDeps): Promise<GraphQLSchema> {
