@@ -306,6 +306,17 @@ describe('refusals that depend on the tenant', () => {
     expectEnvelope(await api.post(base(tenant.id), request(), auth(root)), 409, 'DPF-TEN-066');
   });
 
+  it('start is refused (409 DPF-TEN-063) once the tenant has left the migration\'s source region', async () => {
+    const { tenant, admin } = await fixture();
+    const m = await create(tenant.id, admin.token);
+    expect((await action(tenant.id, m.id, 'approve', root)).status).toBe(200);
+    expect((await api.request('PUT', `/api/v1/tenants/${tenant.id}`, { body: { region: 'us-west-2' }, token: root })).status).toBe(200);
+    const res = await action(tenant.id, m.id, 'start', admin.token);
+    expectEnvelope(res, 409, 'DPF-TEN-063');
+    expect(res.body.error.details).toMatchObject({ status: 'APPROVED', action: 'start' });
+    expect((await api.get(`${base(tenant.id)}/${m.id}`, auth(admin.token))).body.status).toBe('APPROVED');
+  });
+
   it('rollback of a finished migration while another one is active: 409 DPF-TEN-062', async () => {
     const f = await fixture();
     const m = await run(f, { trafficStrategy: 'IMMEDIATE', trafficShiftStep: 100, backupBeforeMigration: false });
