@@ -153,6 +153,14 @@ export enum ErrorCode {
   ALERT_RULE_NOT_FOUND = 'DPF-TEN-046',
   ALERT_RULE_NAME_EXISTS = 'DPF-TEN-047',
   ALERT_RULE_INVALID = 'DPF-TEN-048',
+  // TEN 060-079: tenant migrations
+  MIGRATION_NOT_FOUND = 'DPF-TEN-060',
+  MIGRATION_INVALID = 'DPF-TEN-061',
+  MIGRATION_ACTIVE_EXISTS = 'DPF-TEN-062',
+  MIGRATION_ILLEGAL_TRANSITION = 'DPF-TEN-063',
+  MIGRATION_NO_ACTIVE = 'DPF-TEN-064',
+  MIGRATION_ROLLBACK_DISABLED = 'DPF-TEN-065',
+  MIGRATION_TENANT_NOT_ACTIVE = 'DPF-TEN-066',
   // TEN 100-119: cost attribution and cost dashboard
   COST_CLUSTER_NOT_FOUND = 'DPF-TEN-100',
   COST_CLUSTER_INVALID = 'DPF-TEN-101',
@@ -327,6 +335,14 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.ALERT_RULE_NOT_FOUND]: { status: 404, message: 'Alert rule not found' },
   [ErrorCode.ALERT_RULE_NAME_EXISTS]: { status: 409, message: 'An alert rule with this name already exists' },
   [ErrorCode.ALERT_RULE_INVALID]: { status: 400, message: 'Invalid alert rule' },
+  // TEN 060-079: tenant migrations
+  [ErrorCode.MIGRATION_NOT_FOUND]: { status: 404, message: 'Migration not found' },
+  [ErrorCode.MIGRATION_INVALID]: { status: 400, message: 'Invalid migration request' },
+  [ErrorCode.MIGRATION_ACTIVE_EXISTS]: { status: 409, message: 'The tenant already has an active migration' },
+  [ErrorCode.MIGRATION_ILLEGAL_TRANSITION]: { status: 409, message: 'The migration cannot make this status change from its current status' },
+  [ErrorCode.MIGRATION_NO_ACTIVE]: { status: 404, message: 'The tenant has no active migration' },
+  [ErrorCode.MIGRATION_ROLLBACK_DISABLED]: { status: 409, message: 'Rollback is not enabled for this migration' },
+  [ErrorCode.MIGRATION_TENANT_NOT_ACTIVE]: { status: 409, message: 'Only an active tenant can be migrated' },
   // TEN 100-119: cost attribution and cost dashboard
   [ErrorCode.COST_CLUSTER_NOT_FOUND]: { status: 404, message: 'Cluster not found' },
   [ErrorCode.COST_CLUSTER_INVALID]: { status: 400, message: 'Invalid cluster definition' },
