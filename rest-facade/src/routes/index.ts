@@ -18,7 +18,9 @@ import { notificationRoutes } from './notification/notifications.routes';
 import { alertRoutes } from './tenant/alerts.routes';
 import { provisioningRoutes } from './tenant/provisioning.routes';
 import { quotaRoutes } from './tenant/quotas.routes';
+import { releaseRoutes } from './tenant/releases.routes';
 import { tenantRoutes } from './tenant/tenants.routes';
 
 /** Every route the facade serves, one file per spec section. */
-export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes, ...notificationRoutes, ...provisioningRoutes, ...quotaRoutes, ...alertRoutes];
+export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes, ...notificationRoutes, ...provisioningRoutes, ...quotaRoutes, ...alertRoutes,
+  ...releaseRoutes];

@@ -8,6 +8,7 @@ import type { IdentityGateway } from './identity/identity-client';
 import { tenantsModule } from './tenants/tenants.module';
 import { quotasModule } from './quotas/quotas.module';
 import { alertsModule } from './alerts/alerts.module';
+import { releasesModule } from './releases/releases.module';
 
 export interface TenantDeps {
   db: PrismaClient;
@@ -18,7 +19,7 @@ export interface TenantDeps {
 }
 
 /** Every domain of the tenant subgraph. */
-const MODULES = [tenantsModule, provisioningModule, quotasModule, alertsModule];
+const MODULES = [tenantsModule, provisioningModule, quotasModule, alertsModule, releasesModule];
 
 /** Wires the modules on one shared core and builds the tenant subgraph schema. */
 export async function buildTenantSchema(deps: TenantDeps): Promise<GraphQLSchema> {

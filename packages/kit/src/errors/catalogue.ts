@@ -153,6 +153,16 @@ export enum ErrorCode {
   ALERT_RULE_NOT_FOUND = 'DPF-TEN-046',
   ALERT_RULE_NAME_EXISTS = 'DPF-TEN-047',
   ALERT_RULE_INVALID = 'DPF-TEN-048',
+  // TEN 080-099: chart releases
+  RELEASE_NOT_FOUND = 'DPF-TEN-080',
+  RELEASE_INVALID = 'DPF-TEN-081',
+  RELEASE_NAME_IN_USE = 'DPF-TEN-082',
+  RELEASE_ILLEGAL_TRANSITION = 'DPF-TEN-083',
+  CHART_NOT_FOUND = 'DPF-TEN-084',
+  CHART_VERSION_UNKNOWN = 'DPF-TEN-085',
+  RELEASE_REVISION_NOT_FOUND = 'DPF-TEN-086',
+  RELEASE_NO_SUCCESSFUL_REVISION = 'DPF-TEN-087',
+  RELEASE_VALUES_INVALID = 'DPF-TEN-088',
   // CFG: configuration service (properties, feature flags, marketplace)
   CONFIG_LABEL_NOT_FOUND = 'DPF-CFG-001',
   CONFIG_PROPERTY_INVALID = 'DPF-CFG-002',
@@ -319,6 +329,16 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.ALERT_RULE_NOT_FOUND]: { status: 404, message: 'Alert rule not found' },
   [ErrorCode.ALERT_RULE_NAME_EXISTS]: { status: 409, message: 'An alert rule with this name already exists' },
   [ErrorCode.ALERT_RULE_INVALID]: { status: 400, message: 'Invalid alert rule' },
+  // TEN 080-099: chart releases
+  [ErrorCode.RELEASE_NOT_FOUND]: { status: 404, message: 'Release not found' },
+  [ErrorCode.RELEASE_INVALID]: { status: 400, message: 'Invalid release request' },
+  [ErrorCode.RELEASE_NAME_IN_USE]: { status: 409, message: 'A release with this name is already installed in the namespace' },
+  [ErrorCode.RELEASE_ILLEGAL_TRANSITION]: { status: 409, message: 'The release cannot do this from its current status' },
+  [ErrorCode.CHART_NOT_FOUND]: { status: 404, message: 'Chart not found' },
+  [ErrorCode.CHART_VERSION_UNKNOWN]: { status: 400, message: 'Unknown chart or chart version' },
+  [ErrorCode.RELEASE_REVISION_NOT_FOUND]: { status: 404, message: 'The release has no such revision' },
+  [ErrorCode.RELEASE_NO_SUCCESSFUL_REVISION]: { status: 409, message: 'The release has no successful revision before the current one' },
+  [ErrorCode.RELEASE_VALUES_INVALID]: { status: 400, message: 'The values do not match the chart\'s value schema' },
   // CFG: configuration service
   [ErrorCode.CONFIG_LABEL_NOT_FOUND]: { status: 404, message: 'Configuration label not found' },
   [ErrorCode.CONFIG_PROPERTY_INVALID]: { status: 400, message: 'Invalid configuration property' },
