@@ -203,6 +203,70 @@ describe('POST /releases/{id}/upgrade', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('lets exactly one of concurrent installs of one name succeed (409 for the others)', async () => {
+    const { tenant, admin } = await fixture();
+    const body = installBody(tenant.id, { releaseName: 'race' });
+    const results = await Promise.all(Array.from({ length: 6 }, () => api.post(BASE, body, auth(admin.token))));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect(await releaseCount(tenant.id)).toBe(1);
+  });
+
+  it('never runs two actions of one release at once: consecutive revisions, one DEPLOYED', async () => {
+    const { tenant, admin } = await fixture();
+    const rel = await install(tenant.id, admin.token);
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) =>
+      api.post(`${BASE}/${rel.id}/upgrade`, { chartVersion: '1.10.0', valuesOverride: { replicaCount: i + 1 } }, auth(admin.token))));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const r of results.filter((x) => x.status !== 200)) expectEnvelope(r, 409, 'DPF-TEN-083');
+    const revs = await history(rel.id);
+    expect(revs.map((r: any) => r.revision)).toEqual(Array.from({ length: ok.length + 1 }, (_, i) => i + 1));
+    expect(revs.filter((r: any) => r.status === 'DEPLOYED')).toHaveLength(1);
+    expect((await api.get(`${BASE}/${rel.id}`, auth(root))).body).toMatchObject({ status: 'DEPLOYED', revision: ok.length + 1, deployedRevision: ok.length + 1 });
+  });
+});
+
+describe('an action left pending by a process that died', () => {
+  /** What a crash between the pending revision and its outcome leaves behind, `age` ago. */
+  async function leavePending(rel: any, age: string) {
+    await query(platform.databaseUrl,
+      `UPDATE tenant.chart_releases SET status = 'PENDING_UPGRADE', revision = 2, chart_version = '1.10.0', app_version = '4.3.0', updated_at = now() - $2::interval WHERE id = $1`, [rel.id, age]);
+    await query(platform.databaseUrl,
+      `INSERT INTO tenant.chart_release_revisions (tenant_id, release_id, revision, action, status, chart_name, chart_version, app_version, values_override, values, created_at, updated_at)
+       VALUES ($1, $2, 2, 'UPGRADE', 'PENDING_UPGRADE', $3, '1.10.0', '4.3.0', '{}', '{}', now() - $4::interval, now() - $4::interval)`, [rel.tenantId, rel.id, RUNTIME, age]);
+  }
+
+  it('refuses every action while the pending action is within the release timeout (409)', async () => {
+    const { tenant, admin } = await fixture();
+    const rel = await install(tenant.id, admin.token);
+    await leavePending(rel, '5 seconds');
+    expectEnvelope(await api.post(`${BASE}/${rel.id}/upgrade`, { chartVersion: '1.10.0' }, auth(admin.token)), 409, 'DPF-TEN-083');
+    expectEnvelope(await api.post(`${BASE}/${rel.id}/rollback/last-successful`, undefined, auth(admin.token)), 409, 'DPF-TEN-083');
+    expectEnvelope(await del(`${BASE}/${rel.id}`, admin.token), 409, 'DPF-TEN-083');
+  });
+
+  it('lets a rollback take over once the release timeout has passed (the pending revision fails)', async () => {
+    const { tenant, admin } = await fixture();
+    const rel = await install(tenant.id, admin.token);
+    await leavePending(rel, '2 hours');
+    expectEnvelope(await api.post(`${BASE}/${rel.id}/upgrade`, { chartVersion: '1.10.0' }, auth(admin.token)), 409, 'DPF-TEN-083');
+    const res = await api.post(`${BASE}/${rel.id}/rollback/last-successful`, undefined, auth(admin.token));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'DEPLOYED', revision: 3, deployedRevision: 3, chartVersion: '1.9.0' });
+    expect((await history(rel.id)).map((r: any) => [r.revision, r.status])).toEqual([[1, 'SUPERSEDED'], [2, 'FAILED'], [3, 'DEPLOYED']]);
+    expect((await history(rel.id))[1].statusMessage).toMatch(/^Timed out/);
+  });
+
+  it('lets an uninstall take over once the release timeout has passed', async () => {
+    const { tenant, admin } = await fixture();
+    const rel = await install(tenant.id, admin.token);
+    await leavePending(rel, '2 hours');
+    expect((await del(`${BASE}/${rel.id}`, admin.token)).body).toMatchObject({ status: 'UNINSTALLED' });
+    expect((await history(rel.id)).map((r: any) => r.status)).toEqual(['UNINSTALLED', 'FAILED']);
+  });
+});
+
 describe('POST /releases/{id}/rollback and /rollback/last-successful', () => {
   it('rolls back by creating a new revision that copies the target\'s chart version and values', async () => {
     const { tenant, admin } = await fixture();

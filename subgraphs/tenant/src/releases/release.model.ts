@@ -15,6 +15,9 @@ export const ALLOWED_FROM: Record<'upgrade' | 'rollback' | 'uninstall', readonly
 /** The pending status a release holds while the deployer runs an action. */
 export const PENDING_OF: Record<ReleaseAction, ReleaseStatus> = { INSTALL: 'PENDING_INSTALL', UPGRADE: 'PENDING_UPGRADE', ROLLBACK: 'PENDING_ROLLBACK' };
 
+/** Statuses of an action under way; one older than the release timeout is stale (its process died). */
+export const PENDING: readonly ReleaseStatus[] = ['PENDING_INSTALL', 'PENDING_UPGRADE', 'PENDING_ROLLBACK'];
+
 /** Revisions that ran successfully (the targets of "rollback to last successful"). */
 export const SUCCESSFUL: readonly ReleaseStatus[] = ['DEPLOYED', 'SUPERSEDED'];
 

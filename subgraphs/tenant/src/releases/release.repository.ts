@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient } from '@dataplat/db';
 import type { Values } from './deep-merge';
-import { PENDING_OF, type ReleaseAction, type ReleaseStatus } from './release.model';
+import { PENDING, PENDING_OF, type ReleaseAction, type ReleaseStatus } from './release.model';
 
 export type ChartRow = Prisma.ChartVersionGetPayload<object>;
 export type ReleaseRow = Prisma.ChartReleaseGetPayload<object>;
@@ -76,11 +76,12 @@ export class ReleaseRepository {
    * changed in one UPDATE, so two concurrent actions cannot both start), moves it to the pending
    * status with the next revision number and writes that revision. Null when refused.
    */
-  begin(release: ReleaseRow, from: readonly ReleaseStatus[], action: ReleaseAction, rev: RevisionSpec): Promise<ReleaseRow | null> {
+  begin(release: ReleaseRow, from: readonly ReleaseStatus[], action: ReleaseAction, rev: RevisionSpec, staleBefore?: Date): Promise<ReleaseRow | null> {
     return this.db.$transaction(async (tx) => {
-      const where = { id: release.id, tenantId: release.tenantId, status: { in: [...from] } };
+      const where = this.startable(release, from, staleBefore);
       const { count } = await tx.chartRelease.updateMany({ where, data: { ...latest(rev), status: PENDING_OF[action], revision: { increment: 1 } } });
       if (!count) return null;
+      await this.failStale(tx, release);
       const row = await tx.chartRelease.findUniqueOrThrow({ where: { id: release.id } });
       await tx.chartReleaseRevision.create({ data: this.revisionData(row, row.revision, action, rev) });
       return row;
@@ -113,11 +114,12 @@ export class ReleaseRepository {
   }
 
   /** Uninstalls (history kept): only from one of `from`; null when refused. */
-  uninstall(release: ReleaseRow, from: readonly ReleaseStatus[]): Promise<ReleaseRow | null> {
+  uninstall(release: ReleaseRow, from: readonly ReleaseStatus[], staleBefore?: Date): Promise<ReleaseRow | null> {
     return this.db.$transaction(async (tx) => {
-      const where = { id: release.id, tenantId: release.tenantId, status: { in: [...from] } };
+      const where = this.startable(release, from, staleBefore);
       const { count } = await tx.chartRelease.updateMany({ where, data: { status: 'UNINSTALLED', uninstalledAt: new Date(), deployedRevision: null, deployedChartVersion: null } });
       if (!count) return null;
+      await this.failStale(tx, release);
       await tx.chartReleaseRevision.updateMany({ where: { tenantId: release.tenantId, releaseId: release.id, status: 'DEPLOYED' }, data: { status: 'UNINSTALLED' } });
       return tx.chartRelease.findUniqueOrThrow({ where: { id: release.id } });
     });
@@ -152,6 +154,20 @@ export class ReleaseRepository {
       byChart: new Map(chart.map((g) => [g.chartName, g._count._all])),
       byTenant: new Map(tenant.map((g) => [g.tenantId, g._count._all])),
     };
+  }
+
+  /** The release in one of `from`, or (with `staleBefore`) pending since before that instant. */
+  private startable(release: ReleaseRow, from: readonly ReleaseStatus[], staleBefore?: Date): Prisma.ChartReleaseWhereInput {
+    const stale = staleBefore ? [{ status: { in: [...PENDING] }, updatedAt: { lt: staleBefore } }] : [];
+    return { id: release.id, tenantId: release.tenantId, OR: [{ status: { in: [...from] } }, ...stale] };
+  }
+
+  /** Once an action has taken the release over, any revision still pending belonged to a process that died. */
+  private async failStale(tx: Prisma.TransactionClient, release: ReleaseRow): Promise<void> {
+    await tx.chartReleaseRevision.updateMany({
+      where: { tenantId: release.tenantId, releaseId: release.id, status: { in: [...PENDING] } },
+      data: { status: 'FAILED', statusMessage: 'Timed out: the action did not finish within the release timeout' },
+    });
   }
 
   private revisionData(row: ReleaseRow, revision: number, action: ReleaseAction, rev: RevisionSpec): Prisma.ChartReleaseRevisionUncheckedCreateInput {

@@ -5,13 +5,16 @@ import { scopedTenant } from '../quotas/tenant-scope';
 import { deepMerge, isPlainObject, type Values } from './deep-merge';
 import type { Deployer } from './deployer';
 import type { InstallReleaseInput, UpgradeReleaseInput } from './release.inputs';
-import { ALLOWED_FROM, DEFAULT_TIMEOUT_SECONDS, isNamespace, isReleaseName, MAX_TIMEOUT_SECONDS, RELEASE_NAME_MAX, type ReleaseAction } from './release.model';
+import { ALLOWED_FROM, DEFAULT_TIMEOUT_SECONDS, isNamespace, isReleaseName, MAX_TIMEOUT_SECONDS, PENDING, RELEASE_NAME_MAX, type ReleaseAction, type ReleaseStatus } from './release.model';
 import type { ChartRow, ReleaseRepository, ReleaseRow, RevisionRow, RevisionSpec } from './release.repository';
 import type { ValuesSchema } from './values-schema';
 
 export const invalid = (field: string, message: string) => new DomainError(ErrorCode.RELEASE_INVALID, message, { field });
 const refused = (release: ReleaseRow, action: string) =>
   new DomainError(ErrorCode.RELEASE_ILLEGAL_TRANSITION, `A ${release.status} release cannot ${action}`, { status: release.status, action });
+
+/** A pending action that started before this instant has outlived the release timeout: its process died. */
+const staleBefore = (release: ReleaseRow) => new Date(Date.now() - release.timeout * 1000);
 
 /** Tenants whose releases can no longer change. */
 const CLOSED_TENANT = ['DEPROVISIONING', 'DEPROVISIONED'];
@@ -87,7 +90,7 @@ export class ReleaseService {
   async rollback(caller: Principal, releaseId: string, targetRevision: number): Promise<ReleaseRow> {
     if (!Number.isInteger(targetRevision) || targetRevision < 1) throw invalid('targetRevision', 'targetRevision must be a revision number (1 or more)');
     const release = await this.get(caller, releaseId);
-    if (!ALLOWED_FROM.rollback.includes(release.status as never)) throw refused(release, 'roll back');
+    if (!this.canStart(release, 'rollback')) throw refused(release, 'roll back');
     const target = await this.repo.revision(release, targetRevision);
     if (!target) throw new DomainError(ErrorCode.RELEASE_REVISION_NOT_FOUND, `Release ${release.releaseName} has no revision ${targetRevision}`, { targetRevision });
     return this.rollbackTo(release, target);
@@ -95,7 +98,7 @@ export class ReleaseService {
 
   async rollbackToLastSuccessful(caller: Principal, releaseId: string): Promise<ReleaseRow> {
     const release = await this.get(caller, releaseId);
-    if (!ALLOWED_FROM.rollback.includes(release.status as never)) throw refused(release, 'roll back');
+    if (!this.canStart(release, 'rollback')) throw refused(release, 'roll back');
     const target = await this.repo.lastSuccessful(release, release.revision);
     if (!target) throw new DomainError(ErrorCode.RELEASE_NO_SUCCESSFUL_REVISION, undefined, { revision: release.revision });
     return this.rollbackTo(release, target);
@@ -103,10 +106,19 @@ export class ReleaseService {
 
   async uninstall(caller: Principal, releaseId: string): Promise<ReleaseRow> {
     const release = await this.get(caller, releaseId);
-    if (!ALLOWED_FROM.uninstall.includes(release.status as never)) throw refused(release, 'uninstall');
-    const row = await this.repo.uninstall(release, ALLOWED_FROM.uninstall);
+    if (!this.canStart(release, 'uninstall')) throw refused(release, 'uninstall');
+    const row = await this.repo.uninstall(release, ALLOWED_FROM.uninstall, staleBefore(release));
     if (!row) throw refused((await this.repo.find(release.id, release.tenantId)) ?? release, 'uninstall');
     return row;
+  }
+
+  /**
+   * Whether a rollback or uninstall may start: from the statuses of the state machine, or (as
+   * Helm's way out of "another operation is in progress") from a stale pending status.
+   */
+  private canStart(release: ReleaseRow, action: 'rollback' | 'uninstall'): boolean {
+    const status = release.status as ReleaseStatus;
+    return ALLOWED_FROM[action].includes(status) || (PENDING.includes(status) && release.updatedAt < staleBefore(release));
   }
 
   /** Helm's rollback: a new revision with the target's chart version and values. */
@@ -120,7 +132,8 @@ export class ReleaseService {
 
   /** Starts the action (409 when another change got there first), deploys, records the outcome. */
   private async act(release: ReleaseRow, action: ReleaseAction, chart: ChartRow, spec: RevisionSpec): Promise<ReleaseRow> {
-    const pending = await this.repo.begin(release, ALLOWED_FROM[action === 'UPGRADE' ? 'upgrade' : 'rollback'], action, spec);
+    const from = ALLOWED_FROM[action === 'UPGRADE' ? 'upgrade' : 'rollback'];
+    const pending = await this.repo.begin(release, from, action, spec, action === 'ROLLBACK' ? staleBefore(release) : undefined);
     if (!pending) throw refused((await this.repo.find(release.id, release.tenantId)) ?? release, action.toLowerCase());
     return this.repo.finish(pending, await this.deploy(pending, chart, spec.values));
   }
