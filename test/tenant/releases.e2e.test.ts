@@ -77,6 +77,8 @@ describe('POST /releases (install), GET /releases/{id}, GET /releases/tenant/{te
     expect(list.status).toBe(200);
     expect(list.body.map((r: any) => r.id)).toEqual([res.body.id]);
     expect((await api.get(`${BASE}/tenant/${tenant.id}?status=FAILED`, auth(admin.token))).body).toEqual([]);
+    expect((await api.get(`${BASE}/tenant/${tenant.id}?status=deployed`, auth(admin.token))).body).toHaveLength(1);
+    expectEnvelope(await api.get(`${BASE}/tenant/${tenant.id}?status=RUNNING`, auth(admin.token)), 400, 'DPF-TEN-081');
   });
 
   it.each([
@@ -88,7 +90,8 @@ describe('POST /releases (install), GET /releases/{id}, GET /releases/tenant/{te
     ['an unknown chart', { chartName: 'nginx' }, 'DPF-TEN-085'],
     ['an unknown chart version', { chartVersion: '1.9.1' }, 'DPF-TEN-085'],
     ['a missing chart version', { chartVersion: undefined }, undefined],
-    ['values that are not an object', { valuesOverride: [1, 2] }, undefined],
+    ['values that are not an object', { valuesOverride: [1, 2] }, 'DPF-TEN-081'],
+    ['values nested 40 levels deep', { valuesOverride: JSON.parse('{"a":'.repeat(40) + '1' + '}'.repeat(40)) }, 'DPF-TEN-081'],
   ])('refuses %s (400) and stores nothing', async (_, over, code) => {
     const { tenant } = await fixture();
     expectEnvelope(await api.post(BASE, installBody(tenant.id, over), auth(root)), 400, code);

@@ -1,4 +1,4 @@
-import { canonicalJson, deepMerge } from './deep-merge';
+import { canonicalJson, deepMerge, jsonDepth } from './deep-merge';
 
 describe('deepMerge (Helm values coalescing)', () => {
   const defaults = {
@@ -54,5 +54,13 @@ describe('canonicalJson', () => {
   it('sorts keys at every level so equal values give equal text', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"y":2,"z":1}]},"b":1}');
     expect(canonicalJson({ x: 1, y: 2 })).toBe(canonicalJson({ y: 2, x: 1 }));
+  });
+});
+
+describe('jsonDepth', () => {
+  it('counts nesting of objects and arrays', () => {
+    expect(jsonDepth(1)).toBe(0);
+    expect(jsonDepth({})).toBe(1);
+    expect(jsonDepth({ a: [{ b: 1 }] })).toBe(3);
   });
 });

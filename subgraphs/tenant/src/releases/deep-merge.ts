@@ -38,3 +38,10 @@ export function canonicalJson(v: unknown): string {
   if (isPlainObject(v)) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(v[k])}`).join(',')}}`;
   return JSON.stringify(v ?? null);
 }
+
+/** Nesting depth of a JSON value (a scalar is 0, `{}` and `[]` are 1). */
+export function jsonDepth(v: unknown): number {
+  if (Array.isArray(v)) return 1 + v.reduce<number>((m, x) => Math.max(m, jsonDepth(x)), 0);
+  if (isPlainObject(v)) return 1 + Object.values(v).reduce<number>((m, x) => Math.max(m, jsonDepth(x)), 0);
+  return 0;
+}

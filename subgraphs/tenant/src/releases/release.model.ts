@@ -30,6 +30,9 @@ export const isReleaseName = (v: string) => v.length <= RELEASE_NAME_MAX && DNS_
 export const isNamespace = (v: string) => v.length <= 63 && DNS_LABEL.test(v);
 
 export const DEFAULT_TIMEOUT_SECONDS = 300;
+/** Limits of a values override (bad input, not a stack overflow or a huge row). */
+export const MAX_VALUES_DEPTH = 32;
+export const MAX_VALUES_BYTES = 65_536;
 export const MAX_TIMEOUT_SECONDS = 3600;
 
 /** A valid semantic version (semver 2.0.0, no leading "v"). */

@@ -2,10 +2,10 @@ import { isUniqueViolation } from '@dataplat/db';
 import { DomainError, ErrorCode, isPlatformAdmin, isUuid, type Principal } from '@dataplat/kit';
 import type { TenantRepository } from '../tenants/tenant.repository';
 import { scopedTenant } from '../quotas/tenant-scope';
-import { deepMerge, isPlainObject, type Values } from './deep-merge';
+import { deepMerge, isPlainObject, jsonDepth, type Values } from './deep-merge';
 import type { Deployer } from './deployer';
 import type { InstallReleaseInput, UpgradeReleaseInput } from './release.inputs';
-import { ALLOWED_FROM, DEFAULT_TIMEOUT_SECONDS, isNamespace, isReleaseName, MAX_TIMEOUT_SECONDS, PENDING, RELEASE_NAME_MAX, type ReleaseAction, type ReleaseStatus } from './release.model';
+import { ALLOWED_FROM, DEFAULT_TIMEOUT_SECONDS, isNamespace, isReleaseName, MAX_TIMEOUT_SECONDS, MAX_VALUES_BYTES, MAX_VALUES_DEPTH, PENDING, RELEASE_NAME_MAX, RELEASE_STATUSES, type ReleaseAction, type ReleaseStatus } from './release.model';
 import type { ChartRow, ReleaseRepository, ReleaseRow, RevisionRow, RevisionSpec } from './release.repository';
 import type { ValuesSchema } from './values-schema';
 
@@ -68,7 +68,9 @@ export class ReleaseService {
 
   async listByTenant(caller: Principal, tenantId: string, status?: string): Promise<ReleaseRow[]> {
     const tenant = await scopedTenant(this.tenants, caller, tenantId);
-    return this.repo.listByTenant(tenant.id, status?.toUpperCase() || undefined);
+    const wanted = status?.trim().toUpperCase() || undefined;
+    if (wanted && !(RELEASE_STATUSES as readonly string[]).includes(wanted)) throw invalid('status', `status must be one of ${RELEASE_STATUSES.join(', ')}`);
+    return this.repo.listByTenant(tenant.id, wanted);
   }
 
   async history(caller: Principal, releaseId: string): Promise<RevisionRow[]> {
@@ -153,6 +155,9 @@ export class ReleaseService {
 
   private spec(chart: ChartRow, override: unknown, description: string): RevisionSpec {
     if (!isPlainObject(override)) throw invalid('valuesOverride', 'valuesOverride must be an object');
+    if (jsonDepth(override) > MAX_VALUES_DEPTH || Buffer.byteLength(JSON.stringify(override)) > MAX_VALUES_BYTES) {
+      throw invalid('valuesOverride', `valuesOverride must be at most ${MAX_VALUES_DEPTH} levels deep and ${MAX_VALUES_BYTES} bytes of JSON`);
+    }
     return { chart, valuesOverride: override, values: deepMerge(chart.defaultValues as Values, override), description: description.trim() };
   }
 
