@@ -88,23 +88,25 @@ export class ReleaseRepository {
     });
   }
 
-  /** Records the deployer's outcome of the pending revision. On success it is the one DEPLOYED revision. */
+  /**
+   * Records the deployer's outcome of the pending revision; on success it becomes the one DEPLOYED
+   * revision. Nothing changes when the action was taken over meanwhile (stale pending, see begin).
+   */
   finish(release: ReleaseRow, outcome: Outcome): Promise<ReleaseRow> {
     const key = { tenantId: release.tenantId, releaseId: release.id };
+    const revision = { tenantId_releaseId_revision: { ...key, revision: release.revision } };
     return this.db.$transaction(async (tx) => {
-      if (outcome.ok) {
+      const data = outcome.ok
+        ? { status: 'DEPLOYED', deployedRevision: release.revision, deployedChartVersion: release.chartVersion, statusMessage: null }
+        : { status: 'FAILED', statusMessage: outcome.message };
+      const { count } = await tx.chartRelease.updateMany({ where: { id: release.id, tenantId: release.tenantId, revision: release.revision, status: release.status }, data });
+      if (count && outcome.ok) {
         await tx.chartReleaseRevision.updateMany({ where: { ...key, status: 'DEPLOYED' }, data: { status: 'SUPERSEDED' } });
-        await tx.chartReleaseRevision.update({
-          where: { tenantId_releaseId_revision: { ...key, revision: release.revision } },
-          data: { status: 'DEPLOYED', manifestHash: outcome.manifestHash, deployedAt: new Date(), statusMessage: null },
-        });
-        return tx.chartRelease.update({
-          where: { id: release.id },
-          data: { status: 'DEPLOYED', deployedRevision: release.revision, deployedChartVersion: release.chartVersion, statusMessage: null },
-        });
+        await tx.chartReleaseRevision.update({ where: revision, data: { status: 'DEPLOYED', manifestHash: outcome.manifestHash, deployedAt: new Date(), statusMessage: null } });
+      } else if (count && !outcome.ok) {
+        await tx.chartReleaseRevision.update({ where: revision, data: { status: 'FAILED', statusMessage: outcome.message } });
       }
-      await tx.chartReleaseRevision.update({ where: { tenantId_releaseId_revision: { ...key, revision: release.revision } }, data: { status: 'FAILED', statusMessage: outcome.message } });
-      return tx.chartRelease.update({ where: { id: release.id }, data: { status: 'FAILED', statusMessage: outcome.message } });
+      return tx.chartRelease.findUniqueOrThrow({ where: { id: release.id } });
     });
   }
 
