@@ -9,6 +9,7 @@ import { tenantsModule } from './tenants/tenants.module';
 import { quotasModule } from './quotas/quotas.module';
 import { alertsModule } from './alerts/alerts.module';
 import { releasesModule } from './releases/releases.module';
+import { costsModule } from './costs/costs.module';
 
 export interface TenantDeps {
   db: PrismaClient;
@@ -19,7 +20,8 @@ export interface TenantDeps {
 }
 
 /** Every domain of the tenant subgraph. */
-const MODULES = [tenantsModule, provisioningModule, quotasModule, alertsModule, releasesModule];
+const MODULES = [tenantsModule, provisioningModule, quotasModule, alertsModule,
+  costsModule, releasesModule];
 
 /** Wires the modules on one shared core and builds the tenant subgraph schema. */
 export async function buildTenantSchema(deps: TenantDeps): Promise<GraphQLSchema> {

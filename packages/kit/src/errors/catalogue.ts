@@ -163,6 +163,14 @@ export enum ErrorCode {
   RELEASE_REVISION_NOT_FOUND = 'DPF-TEN-086',
   RELEASE_NO_SUCCESSFUL_REVISION = 'DPF-TEN-087',
   RELEASE_VALUES_INVALID = 'DPF-TEN-088',
+  // TEN 100-119: cost attribution and cost dashboard
+  COST_CLUSTER_NOT_FOUND = 'DPF-TEN-100',
+  COST_CLUSTER_INVALID = 'DPF-TEN-101',
+  COST_RECORD_INVALID = 'DPF-TEN-102',
+  COST_RECORD_NOT_FOUND = 'DPF-TEN-103',
+  COST_ATTRIBUTION_NOT_FOUND = 'DPF-TEN-104',
+  COST_QUERY_INVALID = 'DPF-TEN-105',
+  COST_PLACEMENT_CONFLICT = 'DPF-TEN-106',
   // CFG: configuration service (properties, feature flags, marketplace)
   CONFIG_LABEL_NOT_FOUND = 'DPF-CFG-001',
   CONFIG_PROPERTY_INVALID = 'DPF-CFG-002',
@@ -339,6 +347,14 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.RELEASE_REVISION_NOT_FOUND]: { status: 404, message: 'The release has no such revision' },
   [ErrorCode.RELEASE_NO_SUCCESSFUL_REVISION]: { status: 409, message: 'The release has no successful revision before the current one' },
   [ErrorCode.RELEASE_VALUES_INVALID]: { status: 400, message: 'The values do not match the chart\'s value schema' },
+  // TEN 100-119: cost attribution and cost dashboard
+  [ErrorCode.COST_CLUSTER_NOT_FOUND]: { status: 404, message: 'Cluster not found' },
+  [ErrorCode.COST_CLUSTER_INVALID]: { status: 400, message: 'Invalid cluster definition' },
+  [ErrorCode.COST_RECORD_INVALID]: { status: 400, message: 'Invalid cost or usage record' },
+  [ErrorCode.COST_RECORD_NOT_FOUND]: { status: 404, message: 'No cost is recorded for this cluster and date' },
+  [ErrorCode.COST_ATTRIBUTION_NOT_FOUND]: { status: 404, message: 'The cost of this cluster and date has not been attributed' },
+  [ErrorCode.COST_QUERY_INVALID]: { status: 400, message: 'Invalid cost query parameter' },
+  [ErrorCode.COST_PLACEMENT_CONFLICT]: { status: 409, message: 'The placement conflicts with a later placement of the tenant' },
   // CFG: configuration service
   [ErrorCode.CONFIG_LABEL_NOT_FOUND]: { status: 404, message: 'Configuration label not found' },
   [ErrorCode.CONFIG_PROPERTY_INVALID]: { status: 400, message: 'Invalid configuration property' },
