@@ -20,6 +20,7 @@ import { migrationRoutes } from './tenant/migrations.routes';
 import { costRoutes } from './tenant/costs.routes';
 import { provisioningRoutes } from './tenant/provisioning.routes';
 import { quotaRoutes } from './tenant/quotas.routes';
+import { releaseRoutes } from './tenant/releases.routes';
 import { tenantRoutes } from './tenant/tenants.routes';
 
 /** Every route the facade serves, one file per spec section. */
@@ -46,4 +47,5 @@ export const ROUTES: RouteSpec[] = [
   ...alertRoutes,
   ...migrationRoutes,
   ...costRoutes,
+  ...releaseRoutes,
 ];

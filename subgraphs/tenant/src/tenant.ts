@@ -10,6 +10,7 @@ import { quotasModule } from './quotas/quotas.module';
 import { alertsModule } from './alerts/alerts.module';
 import { migrationsModule } from './migrations/migrations.module';
 import type { MigrationRunner } from './migrations/migration-runner';
+import { releasesModule } from './releases/releases.module';
 import { costsModule } from './costs/costs.module';
 
 export interface TenantDeps {
@@ -28,6 +29,7 @@ const MODULES = [
   alertsModule,
   migrationsModule,
   costsModule,
+  releasesModule,
 ];
 
 /** Wires the modules on one shared core and builds the tenant subgraph schema. */

@@ -161,6 +161,16 @@ export enum ErrorCode {
   MIGRATION_NO_ACTIVE = 'DPF-TEN-064',
   MIGRATION_ROLLBACK_DISABLED = 'DPF-TEN-065',
   MIGRATION_TENANT_NOT_ACTIVE = 'DPF-TEN-066',
+  // TEN 080-099: chart releases
+  RELEASE_NOT_FOUND = 'DPF-TEN-080',
+  RELEASE_INVALID = 'DPF-TEN-081',
+  RELEASE_NAME_IN_USE = 'DPF-TEN-082',
+  RELEASE_ILLEGAL_TRANSITION = 'DPF-TEN-083',
+  CHART_NOT_FOUND = 'DPF-TEN-084',
+  CHART_VERSION_UNKNOWN = 'DPF-TEN-085',
+  RELEASE_REVISION_NOT_FOUND = 'DPF-TEN-086',
+  RELEASE_NO_SUCCESSFUL_REVISION = 'DPF-TEN-087',
+  RELEASE_VALUES_INVALID = 'DPF-TEN-088',
   // TEN 100-119: cost attribution and cost dashboard
   COST_CLUSTER_NOT_FOUND = 'DPF-TEN-100',
   COST_CLUSTER_INVALID = 'DPF-TEN-101',
@@ -343,6 +353,16 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.MIGRATION_NO_ACTIVE]: { status: 404, message: 'The tenant has no active migration' },
   [ErrorCode.MIGRATION_ROLLBACK_DISABLED]: { status: 409, message: 'Rollback is not enabled for this migration' },
   [ErrorCode.MIGRATION_TENANT_NOT_ACTIVE]: { status: 409, message: 'Only an active tenant can be migrated' },
+  // TEN 080-099: chart releases
+  [ErrorCode.RELEASE_NOT_FOUND]: { status: 404, message: 'Release not found' },
+  [ErrorCode.RELEASE_INVALID]: { status: 400, message: 'Invalid release request' },
+  [ErrorCode.RELEASE_NAME_IN_USE]: { status: 409, message: 'A release with this name is already installed in the namespace' },
+  [ErrorCode.RELEASE_ILLEGAL_TRANSITION]: { status: 409, message: 'The release cannot do this from its current status' },
+  [ErrorCode.CHART_NOT_FOUND]: { status: 404, message: 'Chart not found' },
+  [ErrorCode.CHART_VERSION_UNKNOWN]: { status: 400, message: 'Unknown chart or chart version' },
+  [ErrorCode.RELEASE_REVISION_NOT_FOUND]: { status: 404, message: 'The release has no such revision' },
+  [ErrorCode.RELEASE_NO_SUCCESSFUL_REVISION]: { status: 409, message: 'The release has no successful revision before the current one' },
+  [ErrorCode.RELEASE_VALUES_INVALID]: { status: 400, message: 'The values do not match the chart\'s value schema' },
   // TEN 100-119: cost attribution and cost dashboard
   [ErrorCode.COST_CLUSTER_NOT_FOUND]: { status: 404, message: 'Cluster not found' },
   [ErrorCode.COST_CLUSTER_INVALID]: { status: 400, message: 'Invalid cluster definition' },
