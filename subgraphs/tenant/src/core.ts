@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@dataplat/db';
 import type { Logger, PlatformConfig } from '@dataplat/kit';
+import { connectorRunner } from './connectors/connectors.module';
 import type { IdentityGateway } from './identity/identity-client';
 import { embeddedProvisioners } from './provisioning/embedded-provisioners';
 import { ProvisioningRunner } from './provisioning/provisioning-runner';
@@ -20,6 +21,8 @@ export interface TenantCore {
   /** The durable job runner of the provisioning workflow (started by the server). */
   runner: ProvisioningRunner;
   provisioning: ProvisioningStarter;
+  /** Connector tests and syncs: their durable job runner (started by the server), repository and secrets. */
+  connectorJobs: ReturnType<typeof connectorRunner>;
 }
 
 export interface CoreOptions {
@@ -32,7 +35,8 @@ export function createCore(db: PrismaClient, config: PlatformConfig, logger: Log
   const provisioningJobs = new ProvisioningRepository(db);
   // Fault injection (tenant.provisioning_faults) is honoured only in tests.
   const runner = new ProvisioningRunner(provisioningJobs, tenants, options.provisioners ?? embeddedProvisioners(db), logger, { faultInjection: config.NODE_ENV === 'test' });
-  return { db, config, logger, identity, tenants, provisioningJobs, runner, provisioning: provisioningStarter(provisioningJobs, runner) };
+  const connectorJobs = connectorRunner({ db, config, logger });
+  return { db, config, logger, identity, tenants, provisioningJobs, runner, provisioning: provisioningStarter(provisioningJobs, runner), connectorJobs };
 }
 
 /** A domain of the tenant subgraph: its resolver instances (and entity references). */

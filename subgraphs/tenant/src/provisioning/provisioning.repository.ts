@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '@dataplat/db';
+import { LeasedTable } from '../jobs/leased-table';
 import { STEPS } from './provisioning-steps';
 
 export type JobRow = Prisma.ProvisioningJobGetPayload<object>;
@@ -36,7 +37,11 @@ export async function resetStepsIn(tx: Prisma.TransactionClient, jobId: string, 
  * reprovision act on it again.
  */
 export class ProvisioningRepository {
-  constructor(private readonly db: PrismaClient) {}
+  private readonly leases: LeasedTable;
+
+  constructor(private readonly db: PrismaClient) {
+    this.leases = new LeasedTable(db, 'tenant.provisioning_jobs', ACTIVE_JOB_STATUSES);
+  }
 
   /** The tenant's job with its steps (in order), or null. */
   jobOf(tenantId: string): Promise<JobWithSteps | null> {
@@ -58,37 +63,18 @@ export class ProvisioningRepository {
     });
   }
 
-  /**
-   * Claims a job to run: one whose status is active and whose lease is free or expired, taken
-   * with FOR UPDATE SKIP LOCKED so that two runners never claim the same job. Returns its id.
-   */
-  async claim(runner: string, leaseMs: number, jobId?: string): Promise<{ id: string; previousOwner: string | null } | null> {
-    const rows = await this.db.$queryRaw<{ id: string; previous: string | null }[]>`
-      WITH candidate AS (
-        SELECT id, locked_by FROM tenant.provisioning_jobs
-        WHERE status IN ('PENDING', 'IN_PROGRESS', 'ROLLING_BACK')
-          AND (locked_until IS NULL OR locked_until < now())
-          AND (${jobId ?? null}::uuid IS NULL OR id = ${jobId ?? null}::uuid)
-        ORDER BY created_at
-        FOR UPDATE SKIP LOCKED
-        LIMIT 1
-      )
-      UPDATE tenant.provisioning_jobs j SET locked_by = ${runner}, locked_until = now() + ${leaseMs}::int * interval '1 millisecond'
-      FROM candidate WHERE j.id = candidate.id
-      RETURNING j.id::text AS id, candidate.locked_by AS previous`;
-    return rows[0] ? { id: rows[0].id, previousOwner: rows[0].previous } : null;
+  /** Claims a job to run (FOR UPDATE SKIP LOCKED, see LeasedTable). */
+  claim(runner: string, leaseMs: number, jobId?: string): Promise<{ id: string; previousOwner: string | null } | null> {
+    return this.leases.claim(runner, leaseMs, jobId);
   }
 
   /** Extends the lease; false when the runner no longer holds the job. */
-  async renew(jobId: string, runner: string, leaseMs: number): Promise<boolean> {
-    const n = await this.db.$executeRaw`
-      UPDATE tenant.provisioning_jobs SET locked_until = now() + ${leaseMs}::int * interval '1 millisecond'
-      WHERE id = ${jobId}::uuid AND locked_by = ${runner}`;
-    return n > 0;
+  renew(jobId: string, runner: string, leaseMs: number): Promise<boolean> {
+    return this.leases.renew(jobId, runner, leaseMs);
   }
 
-  async release(jobId: string, runner: string): Promise<void> {
-    await this.db.provisioningJob.updateMany({ where: { id: jobId, lockedBy: runner }, data: { lockedBy: null, lockedUntil: null } });
+  release(jobId: string, runner: string): Promise<void> {
+    return this.leases.release(jobId, runner);
   }
 
   /** Moves the job only from one of `from` (a concurrent request wins, this one gets false). */
