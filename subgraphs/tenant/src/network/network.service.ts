@@ -11,7 +11,8 @@ import type { DnsRecord, DnsZone, TenantIngress, TlsCertificate } from './networ
 
 export const DEFAULT_TTL = 300;
 export const DEFAULT_NAME_SERVERS = [`ns1.${TENANT_DOMAIN}`, `ns2.${TENANT_DOMAIN}`];
-const LABELS = /^(\*\.)?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+/** Labels under the zone: `*.` first allowed, and a leading `_` (e.g. _acme-challenge). */
+const LABELS = /^(\*\.)?_?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\._?[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 const HOST = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
 const PATH = /^\/[A-Za-z0-9._~\-/]*$/;
 const SERVICE = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
