@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Prisma, PrismaClient } from '@dataplat/db';
+import { isUniqueViolation, type Prisma, type PrismaClient } from '@dataplat/db';
 import { LeasedTable } from '../jobs/leased-table';
 
 export type ConnectorRow = Prisma.ConnectorGetPayload<object>;
@@ -71,13 +71,19 @@ export class ConnectorRepository {
    * A QUEUED job of `kind`, unless one of that kind is QUEUED or RUNNING for the connector
    * (null then). The check and the insert hold a per-connector advisory lock.
    */
-  enqueue(tenantId: string, connectorId: string, kind: string, requestedBy: string): Promise<ConnectorJobRow | null> {
-    return this.db.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`connector-job:${connectorId}:${kind}`}))`;
-      const busy = await tx.connectorJob.count({ where: { tenantId, connectorId, kind, status: { in: ACTIVE_CONNECTOR_JOB_STATUSES } } });
-      if (busy > 0) return null;
-      return tx.connectorJob.create({ data: { tenantId, connectorId, kind, status: 'QUEUED', requestedBy } });
-    });
+  async enqueue(tenantId: string, connectorId: string, kind: string, requestedBy: string): Promise<ConnectorJobRow | null> {
+    try {
+      return await this.db.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`connector-job:${connectorId}:${kind}`}))`;
+        const busy = await tx.connectorJob.count({ where: { tenantId, connectorId, kind, status: { in: ACTIVE_CONNECTOR_JOB_STATUSES } } });
+        if (busy > 0) return null;
+        return tx.connectorJob.create({ data: { tenantId, connectorId, kind, status: 'QUEUED', requestedBy } });
+      });
+    } catch (e) {
+      // The partial unique index (one QUEUED or RUNNING job per connector and kind) has the last word.
+      if (isUniqueViolation(e)) return null;
+      throw e;
+    }
   }
 
   job(id: string): Promise<ConnectorJobRow | null> {

@@ -1,4 +1,4 @@
-import type { Prisma } from '@dataplat/db';
+import { isUniqueViolation, type Prisma } from '@dataplat/db';
 import { DomainError, ErrorCode, isUuid, paginate, pageWindow, type Page, type PageArgs, type Principal, type SecretBox } from '@dataplat/kit';
 import { operationalTenant, scopedTenant } from '../quotas/tenant-scope';
 import type { TenantRepository } from '../tenants/tenant.repository';
@@ -152,7 +152,7 @@ export class ConnectorService {
     try {
       return await write();
     } catch (e) {
-      if ((e as { code?: string }).code === 'P2002') throw new DomainError(ErrorCode.CONNECTOR_NAME_EXISTS, undefined, {});
+      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.CONNECTOR_NAME_EXISTS, undefined, {});
       throw e;
     }
   }

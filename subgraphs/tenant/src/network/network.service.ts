@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { isUniqueViolation } from '@dataplat/db';
 import { DomainError, ErrorCode, type Principal, type SecretBox } from '@dataplat/kit';
 import { TENANT_DOMAIN } from '../provisioning/embedded-provisioners';
 import { operationalTenant, scopedTenant } from '../quotas/tenant-scope';
@@ -63,7 +64,7 @@ export class NetworkService {
     try {
       await this.repo.createZone({ tenantId: tenant.id, zoneName, serial: serialOf(new Date()), nameServers, createdBy: caller.subject }, records);
     } catch (e) {
-      if ((e as { code?: string }).code === 'P2002') throw new DomainError(ErrorCode.DNS_ZONE_EXISTS);
+      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.DNS_ZONE_EXISTS);
       throw e;
     }
     return this.zoneOf(tenant);
