@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createPrismaClient } from '@dataplat/db';
+import { SecretBox } from '@dataplat/kit';
+import { ConnectorJobRunner } from '../../subgraphs/tenant/src/connectors/connector-runner';
+import { ConnectorRepository } from '../../subgraphs/tenant/src/connectors/connector.repository';
+import { ConnectorSecrets } from '../../subgraphs/tenant/src/connectors/connector.service';
 import { ApiClient, expectEnvelope, type ApiResponse } from '../harness/client';
 import { query } from '../harness/database';
 import { userWithRoles, type Session } from '../harness/identity-factories';
@@ -251,6 +256,33 @@ describe('POST /test, POST /sync, GET /status', () => {
     expect(fresh.body).toMatchObject({ health: 'UNTESTED', lastTest: null, lastSync: null });
     expectEnvelope(await api.get(`${base(tenant.id)}/${c.id}/status?jobId=${randomUUID()}`, auth(admin.token)), 404, 'DPF-TEN-124');
     expectEnvelope(await api.get(`${base(tenant.id)}/${c.id}/status`, auth(otherAdmin.token)), 404, 'DPF-TEN-001');
+  });
+});
+
+describe('connector job runner', () => {
+  const quiet = { info() {}, warn() {}, error() {}, debug() {}, child() { return quiet; } } as any;
+
+  it('runners racing for one queued job (two here plus the platform\'s sweep) run it exactly once', async () => {
+    const { tenant, admin } = await fixture();
+    const url = new URL(platform.databaseUrl);
+    // No secret fields: the runners here need no platform key to open the configuration.
+    const c = await create(tenant.id, admin.token, { name: 'tcp', type: 'mysql', config: { host: url.hostname, port: Number(url.port || 5432), database: 'd', username: 'u' } });
+    const db = createPrismaClient(platform.databaseUrl, { poolSize: 4 });
+    try {
+      const ids = [randomUUID(), randomUUID(), randomUUID()];
+      // One QUEUED test, and two finished jobs that no runner may run again.
+      await query(platform.databaseUrl, "INSERT INTO tenant.connector_jobs (id, tenant_id, connector_id, kind, status) VALUES ($1, $2, $3, 'TEST', 'QUEUED')", [ids[0], tenant.id, c.id]);
+      await query(platform.databaseUrl, "INSERT INTO tenant.connector_jobs (id, tenant_id, connector_id, kind, status, attempts, finished_at) VALUES ($1, $3, $4, 'TEST', 'SUCCEEDED', 1, now()), ($2, $3, $4, 'TEST', 'FAILED', 1, now())", [ids[1], ids[2], tenant.id, c.id]);
+      const runner = () => new ConnectorJobRunner(new ConnectorRepository(db), (row) => new ConnectorSecrets(SecretBox.fromSecret('x'.repeat(32))).open(row), quiet);
+      const [a, b] = [runner(), runner()];
+      await Promise.all([a.run(ids[0]), b.run(ids[0]), a.sweep(), b.sweep(), a.run(ids[1]), b.run(ids[2])]);
+      const { job } = await settle(tenant.id, c.id, ids[0], admin.token);
+      expect(job).toMatchObject({ status: 'SUCCEEDED', attempts: 1, result: { check: 'tcp' } });
+      const rows = await query(platform.databaseUrl, 'SELECT id, status, attempts FROM tenant.connector_jobs WHERE connector_id = $1 ORDER BY created_at', [c.id]);
+      expect(rows.filter((r) => r.id !== ids[0]).map((r) => [r.status, r.attempts])).toEqual(expect.arrayContaining([['SUCCEEDED', 1], ['FAILED', 1]]));
+    } finally {
+      await db.$disconnect();
+    }
   });
 });
 
