@@ -97,6 +97,16 @@ describe('GET and PUT /settings, PUT /limits', () => {
     expect((await api.post(url(tenant.id, '/connectors'), { name: 'two', type: 'postgresql', config }, auth(admin.token))).status).toBe(201);
   });
 
+  it('PUT /limits dedicatedIngress moves the ingress class and the host CNAME', async () => {
+    const { tenant, admin, host } = await fixture();
+    const res = await put(url(tenant.id, '/limits'), { dedicatedIngress: true }, root);
+    expect(res.body.limits.dedicatedIngress).toBe(true);
+    const ingress = await api.get(url(tenant.id, '/ingress'), auth(admin.token));
+    expect(ingress.body.ingressClass).toBe('dedicated');
+    const [cname] = await query(platform.databaseUrl, "SELECT target FROM tenant.provisioned_network_records WHERE tenant_id = $1 AND kind = 'DNS' AND name = $2", [tenant.id, host]);
+    expect(cname.target).toBe(`dedicated.eu-west-1.${DOMAIN}`);
+  });
+
   it('PUT /limits: 401, 403 for a tenant Admin, 400 for negative values, 404 unknown tenant', async () => {
     const { tenant, admin } = await fixture();
     expectEnvelope(await put(url(tenant.id, '/limits'), { maxUsers: 5 }), 401, 'DPF-AUTH-001');
@@ -170,6 +180,10 @@ describe('ingress and certificates', () => {
     expect(saved.body).toMatchObject({ ingressClass: 'dedicated', routes: [{ path: '/', service: 'web', port: 80 }, { path: '/api', service: 'api-gateway', port: 8080 }] });
     const [record] = await query(platform.databaseUrl, "SELECT type FROM tenant.provisioned_network_records WHERE tenant_id = $1 AND kind = 'INGRESS'", [tenant.id]);
     expect(record.type).toBe('dedicated');
+    // One truth: the host's CNAME and the dedicatedIngress setting follow the class.
+    const [cname] = await query(platform.databaseUrl, "SELECT target FROM tenant.provisioned_network_records WHERE tenant_id = $1 AND kind = 'DNS' AND name = $2", [tenant.id, host]);
+    expect(cname.target).toBe(`dedicated.eu-west-1.${DOMAIN}`);
+    expect((await api.get(url(tenant.id, '/settings'), auth(admin.token))).body.limits.dedicatedIngress).toBe(true);
 
     const cert = selfSignedCertificate({ commonName: host, dnsNames: [host, `*.${host}`] });
     const res = await api.post(url(tenant.id, '/certificates'), { certificate: cert.certificate, privateKey: cert.privateKey }, auth(root));

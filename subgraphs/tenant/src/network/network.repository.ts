@@ -55,13 +55,27 @@ export class NetworkRepository {
     return this.db.tenantIngressRoute.findMany({ where: { tenantId }, orderBy: [{ path: 'asc' }] });
   }
 
-  /** Creates or updates the INGRESS record of the host and replaces its path rules. */
-  saveIngress(tenantId: string, record: NewRecord, routes: Omit<RouteRow, 'tenantId' | 'createdAt'>[]): Promise<void> {
+  /**
+   * Creates or updates the INGRESS record of the host, replaces its path rules and points the
+   * host's DNS record at the ingress of that class (`dnsTarget`), with the tenant's
+   * `dedicatedIngress` setting when it changes, in one transaction.
+   */
+  saveIngress(tenantId: string, record: NewRecord, routes: Omit<RouteRow, 'tenantId' | 'createdAt'>[], dnsTarget: string, settings: Prisma.InputJsonValue | null): Promise<void> {
     return this.db.$transaction(async (tx) => {
       await tx.provisionedNetworkRecord.upsert({ where: { kind_name: { kind: 'INGRESS', name: record.name } }, create: { tenantId, kind: 'INGRESS', ...record }, update: { type: record.type, target: record.target } });
+      await tx.provisionedNetworkRecord.updateMany({ where: { tenantId, kind: 'DNS', name: record.name }, data: { target: dnsTarget } });
       await tx.tenantIngressRoute.deleteMany({ where: { tenantId } });
       await tx.tenantIngressRoute.createMany({ data: routes.map((r) => ({ tenantId, ...r })) });
+      if (settings !== null) await tx.tenant.update({ where: { id: tenantId }, data: { settings } });
     });
+  }
+
+  /** A new ingress class (PUT /limits dedicatedIngress): the INGRESS record and the host's DNS target follow. */
+  async setIngressClass(tenantId: string, host: string, ingressClass: string, dnsTarget: string): Promise<void> {
+    await this.db.$transaction([
+      this.db.provisionedNetworkRecord.updateMany({ where: { tenantId, kind: 'INGRESS', name: host }, data: { type: ingressClass } }),
+      this.db.provisionedNetworkRecord.updateMany({ where: { tenantId, kind: 'DNS', name: host }, data: { target: dnsTarget } }),
+    ]);
   }
 
   activeCertificate(tenantId: string): Promise<CertificateRow | null> {

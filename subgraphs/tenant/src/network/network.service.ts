@@ -4,6 +4,7 @@ import { DomainError, ErrorCode, type Principal, type SecretBox } from '@datapla
 import { TENANT_DOMAIN } from '../provisioning/embedded-provisioners';
 import { operationalTenant, scopedTenant } from '../quotas/tenant-scope';
 import { toSettings } from '../tenants/tenant.model';
+import { mergeSettings } from '../tenants/tenant.service';
 import type { TenantRepository, TenantRow } from '../tenants/tenant.repository';
 import { checkCertificate } from './certificate-check';
 import type { CertificateInput, DnsZoneInput, IngressInput } from './network.inputs';
@@ -20,6 +21,9 @@ const SERVICE = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** The tenant's host name (the provisioned DNS record and the ingress host). */
 export const hostOf = (t: Pick<TenantRow, 'slug'>) => `${t.slug}.${TENANT_DOMAIN}`;
+
+/** Where the host's CNAME points for an ingress class (as provisioning's createDnsRecord makes it). */
+export const ingressDnsTarget = (t: Pick<TenantRow, 'region'>, ingressClass: string) => `${ingressClass}.${t.region}.${TENANT_DOMAIN}`;
 
 /** SOA serial of a day: YYYYMMDDnn (nn = 01 for the first version). */
 export const serialOf = (d: Date, n = 1) => Number(`${d.toISOString().slice(0, 10).replace(/-/g, '')}${String(n).padStart(2, '0')}`);
@@ -94,8 +98,11 @@ export class NetworkService {
     const paths = routes.map((r) => r.path);
     const dup = paths.find((p, i) => paths.indexOf(p) !== i);
     if (dup) throw ingressInvalid('routes', `path ${dup} appears twice`);
-    const ingressClass = input.ingressClass ?? (toSettings(tenant.settings).dedicatedIngress ? 'dedicated' : 'shared');
-    await this.repo.saveIngress(tenant.id, { type: ingressClass, name: hostOf(tenant), target: backend }, routes);
+    const dedicated = toSettings(tenant.settings).dedicatedIngress;
+    const ingressClass = input.ingressClass ?? (dedicated ? 'dedicated' : 'shared');
+    // One truth: the tenant's dedicatedIngress setting follows an explicit class.
+    const settings = (ingressClass === 'dedicated') !== dedicated ? mergeSettings(tenant.settings, { dedicatedIngress: ingressClass === 'dedicated' }) : null;
+    await this.repo.saveIngress(tenant.id, { type: ingressClass, name: hostOf(tenant), target: backend }, routes, ingressDnsTarget(tenant, ingressClass), settings);
     return this.ingressOf(tenant);
   }
 

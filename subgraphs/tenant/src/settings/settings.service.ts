@@ -1,5 +1,7 @@
 import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
 import type { ConnectorRepository } from '../connectors/connector.repository';
+import type { NetworkRepository } from '../network/network.repository';
+import { hostOf, ingressDnsTarget } from '../network/network.service';
 import { scopedTenant } from '../quotas/tenant-scope';
 import { toSettings } from '../tenants/tenant.model';
 import type { TenantRepository, TenantRow } from '../tenants/tenant.repository';
@@ -42,6 +44,7 @@ export class SettingsService {
     private readonly repo: SettingsRepository,
     private readonly tenants: TenantRepository,
     private readonly connectors: ConnectorRepository,
+    private readonly network: NetworkRepository,
   ) {}
 
   async get(caller: Principal, tenantId: string): Promise<TenantSettingsView> {
@@ -96,6 +99,10 @@ export class SettingsService {
       maxApiKeys: maxApiKeys ?? current?.maxApiKeys ?? null,
       updatedBy: caller.subject,
     });
+    if (dedicatedIngress != null && dedicatedIngress !== toSettings(tenant.settings).dedicatedIngress) {
+      const cls = dedicatedIngress ? 'dedicated' : 'shared';
+      await this.network.setIngressClass(tenant.id, hostOf(tenant), cls, ingressDnsTarget(tenant, cls));
+    }
     return this.view((await this.tenants.find(tenant.id))!);
   }
 
