@@ -1,7 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONNECTOR_TYPE_NAMES, maskedConfig, secretFieldsOf, validateConfig } from './connector-types';
-import { canonicalLocale, isTimeZone } from '../settings/settings.service';
 
 const MIGRATIONS = join(__dirname, '..', '..', '..', '..', 'prisma', 'migrations');
 
@@ -29,21 +28,5 @@ describe('connector types', () => {
     ['hubspot', { accessToken: 't', extra: 1 }, 'config.extra'],
   ])('refuses %s %o', (type, config, field) => {
     expect(() => validateConfig(type, config)).toThrow(expect.objectContaining({ code: expect.stringMatching(/DPF-TEN-122/), details: { field } }));
-  });
-});
-
-describe('settings validation', () => {
-  it('time zones are IANA names the runtime knows', () => {
-    expect(isTimeZone('Europe/Paris')).toBe(true);
-    expect(isTimeZone('America/Argentina/Buenos_Aires')).toBe(true);
-    expect(isTimeZone('UTC')).toBe(true);
-    expect(isTimeZone('Mars/Olympus')).toBe(false);
-    expect(isTimeZone('+02:00')).toBe(false);
-  });
-
-  it('locales are canonicalised BCP 47 tags', () => {
-    expect(canonicalLocale('fr-fr')).toBe('fr-FR');
-    expect(canonicalLocale('en')).toBe('en');
-    expect(canonicalLocale('zz zz')).toBeNull();
   });
 });
