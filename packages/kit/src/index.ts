@@ -12,4 +12,6 @@ export * from './process';
 export * from './ids';
 export * from './crypto/secret-box';
 export * from './http/local-subgraph';
+export * from './http/service-graph-client';
 export * from './mail/email-transport';
+export * from './polling-loop';

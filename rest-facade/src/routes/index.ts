@@ -16,6 +16,7 @@ import { sessionRoutes } from './identity/sessions.routes';
 import { userRoutes } from './identity/users.routes';
 import { notificationRoutes } from './notification/notifications.routes';
 import { alertRoutes } from './tenant/alerts.routes';
+import { costRoutes } from './tenant/costs.routes';
 import { provisioningRoutes } from './tenant/provisioning.routes';
 import { quotaRoutes } from './tenant/quotas.routes';
 import { tenantRoutes } from './tenant/tenants.routes';
@@ -24,4 +25,5 @@ import { tenantOpsRoutes } from './tenant/tenant-ops.routes';
 
 /** Every route the facade serves, one file per spec section. */
 export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes, ...notificationRoutes, ...provisioningRoutes, ...quotaRoutes, ...alertRoutes,
+  ...costRoutes,
   ...connectorRoutes, ...tenantOpsRoutes];

@@ -8,6 +8,7 @@ import type { IdentityGateway } from './identity/identity-client';
 import { tenantsModule } from './tenants/tenants.module';
 import { quotasModule } from './quotas/quotas.module';
 import { alertsModule } from './alerts/alerts.module';
+import { costsModule } from './costs/costs.module';
 import { connectorsModule } from './connectors/connectors.module';
 import type { ConnectorJobRunner } from './connectors/connector-runner';
 import { settingsModule } from './settings/settings.module';
@@ -23,6 +24,7 @@ export interface TenantDeps {
 
 /** Every domain of the tenant subgraph. */
 const MODULES = [tenantsModule, provisioningModule, quotasModule, alertsModule,
+  costsModule,
   connectorsModule, settingsModule, networkModule];
 
 /** Wires the modules on one shared core and builds the tenant subgraph schema. */

@@ -153,6 +153,14 @@ export enum ErrorCode {
   ALERT_RULE_NOT_FOUND = 'DPF-TEN-046',
   ALERT_RULE_NAME_EXISTS = 'DPF-TEN-047',
   ALERT_RULE_INVALID = 'DPF-TEN-048',
+  // TEN 100-119: cost attribution and cost dashboard
+  COST_CLUSTER_NOT_FOUND = 'DPF-TEN-100',
+  COST_CLUSTER_INVALID = 'DPF-TEN-101',
+  COST_RECORD_INVALID = 'DPF-TEN-102',
+  COST_RECORD_NOT_FOUND = 'DPF-TEN-103',
+  COST_ATTRIBUTION_NOT_FOUND = 'DPF-TEN-104',
+  COST_QUERY_INVALID = 'DPF-TEN-105',
+  COST_PLACEMENT_CONFLICT = 'DPF-TEN-106',
   // TEN 120-139: connectors, settings, limits, DNS, ingress, certificates
   CONNECTOR_NOT_FOUND = 'DPF-TEN-120',
   CONNECTOR_NAME_EXISTS = 'DPF-TEN-121',
@@ -339,6 +347,14 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.ALERT_RULE_NOT_FOUND]: { status: 404, message: 'Alert rule not found' },
   [ErrorCode.ALERT_RULE_NAME_EXISTS]: { status: 409, message: 'An alert rule with this name already exists' },
   [ErrorCode.ALERT_RULE_INVALID]: { status: 400, message: 'Invalid alert rule' },
+  // TEN 100-119: cost attribution and cost dashboard
+  [ErrorCode.COST_CLUSTER_NOT_FOUND]: { status: 404, message: 'Cluster not found' },
+  [ErrorCode.COST_CLUSTER_INVALID]: { status: 400, message: 'Invalid cluster definition' },
+  [ErrorCode.COST_RECORD_INVALID]: { status: 400, message: 'Invalid cost or usage record' },
+  [ErrorCode.COST_RECORD_NOT_FOUND]: { status: 404, message: 'No cost is recorded for this cluster and date' },
+  [ErrorCode.COST_ATTRIBUTION_NOT_FOUND]: { status: 404, message: 'The cost of this cluster and date has not been attributed' },
+  [ErrorCode.COST_QUERY_INVALID]: { status: 400, message: 'Invalid cost query parameter' },
+  [ErrorCode.COST_PLACEMENT_CONFLICT]: { status: 409, message: 'The placement conflicts with a later placement of the tenant' },
   // TEN 120-139: connectors, settings, limits, DNS, ingress, certificates
   [ErrorCode.CONNECTOR_NOT_FOUND]: { status: 404, message: 'Connector not found' },
   [ErrorCode.CONNECTOR_NAME_EXISTS]: { status: 409, message: 'A connector with this name already exists' },
