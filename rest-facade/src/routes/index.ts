@@ -22,6 +22,8 @@ import { provisioningRoutes } from './tenant/provisioning.routes';
 import { quotaRoutes } from './tenant/quotas.routes';
 import { releaseRoutes } from './tenant/releases.routes';
 import { tenantRoutes } from './tenant/tenants.routes';
+import { connectorRoutes } from './tenant/connectors.routes';
+import { tenantOpsRoutes } from './tenant/tenant-ops.routes';
 
 /** Every route the facade serves, one file per spec section. */
 export const ROUTES: RouteSpec[] = [
@@ -48,4 +50,6 @@ export const ROUTES: RouteSpec[] = [
   ...migrationRoutes,
   ...costRoutes,
   ...releaseRoutes,
+  ...connectorRoutes,
+  ...tenantOpsRoutes,
 ];

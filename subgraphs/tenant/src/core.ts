@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@dataplat/db';
 import type { Logger, PlatformConfig } from '@dataplat/kit';
+import { connectorRunner } from './connectors/connectors.module';
 import type { IdentityGateway } from './identity/identity-client';
 import { embeddedProvisioners } from './provisioning/embedded-provisioners';
 import { ProvisioningRunner } from './provisioning/provisioning-runner';
@@ -25,6 +26,8 @@ export interface TenantCore {
   migrations: MigrationRepository;
   /** The durable job runner of tenant migrations (started by the server). */
   migrationRunner: MigrationRunner;
+  /** Connector tests and syncs: their durable job runner (started by the server), repository and secrets. */
+  connectorJobs: ReturnType<typeof connectorRunner>;
 }
 
 export interface CoreOptions {
@@ -39,7 +42,8 @@ export function createCore(db: PrismaClient, config: PlatformConfig, logger: Log
   const runner = new ProvisioningRunner(provisioningJobs, tenants, options.provisioners ?? embeddedProvisioners(db), logger, { faultInjection: config.NODE_ENV === 'test' });
   const migrations = new MigrationRepository(db);
   const migrationRunner = new MigrationRunner(migrations, tenants, logger, { faultInjection: config.NODE_ENV === 'test' });
-  return { db, config, logger, identity, tenants, provisioningJobs, runner, provisioning: provisioningStarter(provisioningJobs, runner), migrations, migrationRunner };
+  const connectorJobs = connectorRunner({ db, config, logger });
+  return { db, config, logger, identity, tenants, provisioningJobs, runner, provisioning: provisioningStarter(provisioningJobs, runner), migrations, migrationRunner, connectorJobs };
 }
 
 /** A domain of the tenant subgraph: its resolver instances (and entity references). */

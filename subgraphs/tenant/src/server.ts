@@ -17,7 +17,7 @@ export interface TenantServerOptions {
 export async function startTenant(opts: TenantServerOptions): Promise<RunningSubgraph> {
   const principals = await PrincipalCodec.create(opts.config.JWT_SECRET);
   const identity = new IdentityClient(opts.identityUrl, principals);
-  const { schema, runner, migrationRunner } = await buildTenantService({ db: opts.db, config: opts.config, logger: opts.logger, identity });
+  const { schema, runner, migrationRunner, connectorRunner } = await buildTenantService({ db: opts.db, config: opts.config, logger: opts.logger, identity });
   const server = await startSubgraphServer({
     name: 'tenant',
     schema,
@@ -30,6 +30,8 @@ export async function startTenant(opts: TenantServerOptions): Promise<RunningSub
   runner.start();
   // Resumes migrations left IN_PROGRESS or ROLLING_BACK by a process that stopped.
   migrationRunner.start();
+  // Connector tests and syncs queued or left RUNNING by a process that stopped.
+  connectorRunner.start();
   // Alert rules are evaluated on a schedule in every process (one at a time: advisory lock).
   const evaluator = ruleEvaluator(opts);
   evaluator.start();
@@ -39,6 +41,7 @@ export async function startTenant(opts: TenantServerOptions): Promise<RunningSub
       await evaluator.stop();
       await runner.stop();
       await migrationRunner.stop();
+      await connectorRunner.stop();
       await server.close();
     },
   };

@@ -12,6 +12,10 @@ import { migrationsModule } from './migrations/migrations.module';
 import type { MigrationRunner } from './migrations/migration-runner';
 import { releasesModule } from './releases/releases.module';
 import { costsModule } from './costs/costs.module';
+import { connectorsModule } from './connectors/connectors.module';
+import type { ConnectorJobRunner } from './connectors/connector-runner';
+import { settingsModule } from './settings/settings.module';
+import { networkModule } from './network/network.module';
 
 export interface TenantDeps {
   db: PrismaClient;
@@ -30,6 +34,9 @@ const MODULES = [
   migrationsModule,
   costsModule,
   releasesModule,
+  connectorsModule,
+  settingsModule,
+  networkModule,
 ];
 
 /** Wires the modules on one shared core and builds the tenant subgraph schema. */
@@ -38,7 +45,7 @@ export async function buildTenantSchema(deps: TenantDeps): Promise<GraphQLSchema
 }
 
 /** The schema and the provisioning job runner (which the server starts and stops). */
-export async function buildTenantService({ db, config, logger, identity, options }: TenantDeps): Promise<{ schema: GraphQLSchema; runner: ProvisioningRunner; migrationRunner: MigrationRunner }> {
+export async function buildTenantService({ db, config, logger, identity, options }: TenantDeps): Promise<{ schema: GraphQLSchema; runner: ProvisioningRunner; migrationRunner: MigrationRunner; connectorRunner: ConnectorJobRunner }> {
   const core = createCore(db, config, logger, identity, options);
   const modules: TenantModule[] = MODULES.map((m) => m(core));
   const resolvers = modules.flatMap((m) => m.resolvers);
@@ -48,5 +55,5 @@ export async function buildTenantService({ db, config, logger, identity, options
     container: { get: (cls) => instances.get(cls) },
     referenceResolvers: Object.assign({}, ...modules.map((m) => m.references ?? {})),
   });
-  return { schema, runner: core.runner, migrationRunner: core.migrationRunner };
+  return { schema, runner: core.runner, migrationRunner: core.migrationRunner, connectorRunner: core.connectorJobs.runner };
 }

@@ -128,9 +128,13 @@ export class MigrationRepository {
     return { quotas, alertRules, rateLimits, networkRecords };
   }
 
-  /** Sealed secrets of the tenant held by this service. */
-  async secrets(_tenantId: string): Promise<number> {
-    return 0;
+  /** Sealed secrets of the tenant held by this service: connector credentials and TLS private keys. */
+  async secrets(tenantId: string): Promise<number> {
+    const [connectors, keys] = await Promise.all([
+      this.db.connector.count({ where: { tenantId, sealedSecrets: { not: null } } }),
+      this.db.tenantCertificate.count({ where: { tenantId, sealedKey: { not: null } } }),
+    ]);
+    return connectors + keys;
   }
 
   async footprint(tenantId: string, schema: string): Promise<TenantFootprint> {

@@ -12,3 +12,13 @@ export async function scopedTenant(tenants: TenantRepository, caller: Principal,
   if (!row) throw new DomainError(ErrorCode.TENANT_NOT_FOUND);
   return row;
 }
+
+/** Tenant statuses in which connectors, DNS, ingress and certificates may be created or changed. */
+export const OPERATIONAL_STATUSES = ['PROVISIONING', 'ACTIVE', 'SUSPENDED'];
+
+/** scopedTenant, and 409 DPF-TEN-138 unless the tenant is operational (not FAILED or deprovisioned). */
+export async function operationalTenant(tenants: TenantRepository, caller: Principal, tenantId: string): Promise<TenantRow> {
+  const row = await scopedTenant(tenants, caller, tenantId);
+  if (!OPERATIONAL_STATUSES.includes(row.status)) throw new DomainError(ErrorCode.TENANT_NOT_OPERATIONAL, undefined, { status: row.status });
+  return row;
+}

@@ -23,6 +23,8 @@ export class TenantService {
     private readonly identity: IdentityGateway,
     private readonly logger: Logger,
     private readonly provisioning?: ProvisioningStarter,
+    /** Releases what the tenant holds once it is DEPROVISIONED (connectors, network records). */
+    private readonly release?: (tenantId: string) => Promise<void>,
   ) {}
 
   async get(caller: Principal, id: string): Promise<Tenant> {
@@ -112,7 +114,9 @@ export class TenantService {
    */
   async deprovision(caller: Principal, id: string): Promise<Tenant> {
     await this.move(caller, id, 'deprovision');
-    return toTenant(await this.move(caller, id, 'remove', { deprovisionedAt: new Date() }));
+    const row = await this.move(caller, id, 'remove', { deprovisionedAt: new Date() });
+    await this.release?.(row.id).catch((e) => this.logger.error({ err: e, tenantId: row.id }, 'tenant resources not released after deprovisioning'));
+    return toTenant(row);
   }
 
   async status(caller: Principal, id: string): Promise<TenantStatusReport> {
