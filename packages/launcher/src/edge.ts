@@ -19,6 +19,8 @@ import {
   type SubgraphEndpoint,
   PrismaTenantStatusStore,
   TenantAccessGate,
+  createTenantRateLimits,
+  startGatewaySubgraph,
 } from '@dataplat/gateway';
 import { createRateLimitStore, PrincipalCodec, RateLimiter, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
 import { createEdgeServer, IdempotencyStore } from '@dataplat/rest-facade';
@@ -47,6 +49,12 @@ export async function startEdge(
   };
   try {
     const principals = await PrincipalCodec.create(config.JWT_SECRET);
+    // Per-tenant rate limits: their configuration is served by the edge's own `gateway` subgraph.
+    const tenantLimits = createTenantRateLimits(config.REDIS_URL);
+    stack.push(() => tenantLimits.close());
+    const gatewaySubgraph = await startGatewaySubgraph({ limits: tenantLimits, tenants: new PrismaTenantStatusStore(db), principals, logger: logger.child({ subgraph: 'gateway' }) });
+    stack.push(() => gatewaySubgraph.close());
+    subgraphs = [...subgraphs, { name: 'gateway', url: gatewaySubgraph.url, local: gatewaySubgraph.local }];
     const gateway = await createGateway({ subgraphs, principals, logger: logger.child({ component: 'gateway' }) });
     stack.push(() => gateway.stop());
 
@@ -62,6 +70,7 @@ export async function startEdge(
       gateway,
       authenticator: new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, tenants, scimTokens }),
       rateLimiter: new RateLimiter(store),
+      tenantLimits,
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       idempotency,
       logger,

@@ -14,6 +14,7 @@ import { scimRoutes } from './identity/scim.routes';
 import { serviceClientRoutes } from './identity/service-clients.routes';
 import { sessionRoutes } from './identity/sessions.routes';
 import { userRoutes } from './identity/users.routes';
+import { gatewayRateLimitRoutes } from './gateway/rate-limit.routes';
 import { notificationRoutes } from './notification/notifications.routes';
 import { alertRoutes } from './tenant/alerts.routes';
 import { provisioningRoutes } from './tenant/provisioning.routes';
@@ -21,4 +22,6 @@ import { quotaRoutes } from './tenant/quotas.routes';
 import { tenantRoutes } from './tenant/tenants.routes';
 
 /** Every route the facade serves, one file per spec section. */
-export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes, ...notificationRoutes, ...provisioningRoutes, ...quotaRoutes, ...alertRoutes];
+export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes, ...notificationRoutes, ...provisioningRoutes, ...quotaRoutes, ...alertRoutes,
+  ...gatewayRateLimitRoutes,
+];
