@@ -13,3 +13,4 @@ export * from './tenant-header';
 export * from './tenant-access';
 export * from './scim-tokens';
 export * from './rate-limits';
+export * from './subscriptions';

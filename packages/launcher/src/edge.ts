@@ -21,8 +21,10 @@ import {
   TenantAccessGate,
   createTenantRateLimits,
   startGatewaySubgraph,
+  ProvisioningFeed,
+  attachSubscriptionServer,
 } from '@dataplat/gateway';
-import { createRateLimitStore, PrincipalCodec, RateLimiter, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
+import { createRateLimitStore, PrincipalCodec, PROVISIONING_CHANNEL, RateLimiter, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
 import { createEdgeServer, IdempotencyStore } from '@dataplat/rest-facade';
 
 export interface RunningEdge {
@@ -65,10 +67,15 @@ export async function startEdge(
     purge.unref();
     stack.push(async () => clearInterval(purge));
 
-    const { apiKeys, blocklist, tenants, scimTokens } = await startCredentialChecks(config, db, databaseUrl, logger, stack);
+    // Provisioning notices for graphql-ws subscriptions: Redis pub/sub, else the LISTEN below.
+    const provisioningFeed = new ProvisioningFeed();
+    await provisioningFeed.start(config.REDIS_URL);
+    stack.push(() => provisioningFeed.close());
+    const { apiKeys, blocklist, tenants, scimTokens } = await startCredentialChecks(config, db, databaseUrl, logger, stack, provisioningFeed);
+    const authenticator = new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, tenants, scimTokens });
     const edge = await createEdgeServer({
       gateway,
-      authenticator: new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, tenants, scimTokens }),
+      authenticator,
       rateLimiter: new RateLimiter(store),
       tenantLimits,
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
@@ -81,6 +88,8 @@ export async function startEdge(
     });
     await edge.listen({ host: config.HOST, port: config.PORT });
     stack.push(() => edge.close());
+    const subscriptions = attachSubscriptionServer(edge.server, { gateway, authenticator, feed: provisioningFeed, logger: logger.child({ component: 'subscriptions' }) });
+    stack.push(() => subscriptions.close());
     const address = edge.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     return { url: `http://127.0.0.1:${port}`, stop };
@@ -102,6 +111,7 @@ async function startCredentialChecks(
   databaseUrl: string | undefined,
   logger: Logger,
   stack: Array<() => Promise<unknown>>,
+  provisioningFeed: ProvisioningFeed,
 ): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist; tenants: TenantAccessGate; scimTokens: ScimTokenAuthenticator }> {
   const store = new PrismaApiKeyStore(db);
   const usage = new ApiKeyUsageRecorder(store, 60_000, logger);
@@ -132,6 +142,7 @@ async function startCredentialChecks(
       [REVOCATION_CHANNEL]: (payload) => blocklist.onNotification(payload, onError),
       [TENANT_STATUS_CHANNEL]: (payload) => tenants.onNotification(payload),
       [SCIM_TOKEN_CHANNEL]: (payload) => scimTokens.onNotification(payload),
+      ...(config.REDIS_URL ? {} : { [PROVISIONING_CHANNEL]: (payload: string) => provisioningFeed.notify(payload) }),
     },
     {
       logger,

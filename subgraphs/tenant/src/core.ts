@@ -2,6 +2,7 @@ import type { PrismaClient } from '@dataplat/db';
 import type { Logger, PlatformConfig } from '@dataplat/kit';
 import type { IdentityGateway } from './identity/identity-client';
 import { embeddedProvisioners } from './provisioning/embedded-provisioners';
+import { provisioningPublisher, type ProvisioningPublisher } from './provisioning/provisioning-publisher';
 import { ProvisioningRunner } from './provisioning/provisioning-runner';
 import type { Provisioners } from './provisioning/provisioning-steps';
 import { provisioningStarter, type ProvisioningStarter } from './provisioning/provisioning-workflow';
@@ -20,6 +21,8 @@ export interface TenantCore {
   /** The durable job runner of the provisioning workflow (started by the server). */
   runner: ProvisioningRunner;
   provisioning: ProvisioningStarter;
+  /** Provisioning change notices for subscriptions (closed by the server). */
+  provisioningEvents: ProvisioningPublisher;
 }
 
 export interface CoreOptions {
@@ -29,10 +32,11 @@ export interface CoreOptions {
 
 export function createCore(db: PrismaClient, config: PlatformConfig, logger: Logger, identity: IdentityGateway, options: CoreOptions = {}): TenantCore {
   const tenants = new TenantRepository(db);
-  const provisioningJobs = new ProvisioningRepository(db);
+  const provisioningEvents = provisioningPublisher(db, config, logger);
+  const provisioningJobs = new ProvisioningRepository(db, provisioningEvents);
   // Fault injection (tenant.provisioning_faults) is honoured only in tests.
   const runner = new ProvisioningRunner(provisioningJobs, tenants, options.provisioners ?? embeddedProvisioners(db), logger, { faultInjection: config.NODE_ENV === 'test' });
-  return { db, config, logger, identity, tenants, provisioningJobs, runner, provisioning: provisioningStarter(provisioningJobs, runner) };
+  return { db, config, logger, identity, tenants, provisioningJobs, runner, provisioning: provisioningStarter(provisioningJobs, runner), provisioningEvents };
 }
 
 /** A domain of the tenant subgraph: its resolver instances (and entity references). */

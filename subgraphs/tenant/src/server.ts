@@ -17,7 +17,7 @@ export interface TenantServerOptions {
 export async function startTenant(opts: TenantServerOptions): Promise<RunningSubgraph> {
   const principals = await PrincipalCodec.create(opts.config.JWT_SECRET);
   const identity = new IdentityClient(opts.identityUrl, principals);
-  const { schema, runner } = await buildTenantService({ db: opts.db, config: opts.config, logger: opts.logger, identity });
+  const { schema, runner, events } = await buildTenantService({ db: opts.db, config: opts.config, logger: opts.logger, identity });
   const server = await startSubgraphServer({
     name: 'tenant',
     schema,
@@ -36,6 +36,7 @@ export async function startTenant(opts: TenantServerOptions): Promise<RunningSub
     close: async () => {
       await evaluator.stop();
       await runner.stop();
+      await events.close();
       await server.close();
     },
   };
