@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { addResolversToSchema } from '@graphql-tools/schema';
 import { DomainError, ErrorCode, first, type Logger } from '@dataplat/kit';
-import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, Kind, parse, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
@@ -24,6 +24,21 @@ function headersOf(params: Record<string, unknown> | undefined): Record<string, 
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(params ?? {})) if (typeof value === 'string') headers[name.toLowerCase()] = value;
   return headers;
+}
+
+const ONLY_SUBSCRIPTIONS = new DomainError(ErrorCode.VALIDATION_FAILED, 'Only subscriptions are served over WebSocket; send queries and mutations by HTTP POST to /graphql');
+
+/** Whether the operation to run is a subscription (a document that does not parse is left to graphql-ws). */
+export function isSubscription(query: string, operationName?: string | null): boolean {
+  let document;
+  try {
+    document = parse(query);
+  } catch {
+    return true;
+  }
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations[0];
+  return !operation || operation.operation === 'subscription';
 }
 
 /**
@@ -88,10 +103,7 @@ export function attachSubscriptionServer(server: Server, opts: SubscriptionServe
         return true;
       },
       context: (ctx) => ctx.extra.context,
-      onSubscribe: (_ctx, _id, payload) => {
-        if (!/\bsubscription\b/.test(payload.query)) return [new DomainError(ErrorCode.VALIDATION_FAILED, 'Only subscriptions are served over WebSocket; send queries and mutations by HTTP POST').toGraphQLError()];
-        return undefined;
-      },
+      onSubscribe: (_ctx, _id, payload) => (isSubscription(payload.query, payload.operationName) ? undefined : [ONLY_SUBSCRIPTIONS.toGraphQLError()]),
       onError: (_ctx, _id, _payload, errors) => {
         opts.logger.debug({ errors: errors.map((e) => e.message) }, 'subscription refused');
       },
