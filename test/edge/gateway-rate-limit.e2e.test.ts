@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, expectEnvelope, type ApiResponse } from '../harness/client';
-import { redisUrl, startPlatformWithReplicas } from '../harness/edge-replica';
+import { redisUrl, startEdgeTestPlatform, type EdgeTestPlatform } from '../harness/edge-replica';
 import { userWithRoles } from '../harness/identity-factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
 import { provisionTenant } from '../harness/tenant-factories';
 
 /**
@@ -12,26 +11,16 @@ import { provisionTenant } from '../harness/tenant-factories';
  */
 if (!redisUrl) console.warn('gateway-rate-limit.e2e: REDIS_URL is not set: memory mode only, the two-edge tests are skipped');
 
-let platform: TestPlatform;
+let edge: EdgeTestPlatform;
 let api: ApiClient;
 let root: string;
-let replica: { baseUrl: string; stop(): Promise<void> } | undefined;
+let replica: EdgeTestPlatform['replica'];
 
 beforeAll(async () => {
-  if (redisUrl) {
-    const started = await startPlatformWithReplicas();
-    platform = started.platform;
-    replica = await started.startReplica();
-  } else {
-    platform = await startPlatform({ env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-  }
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  edge = await startEdgeTestPlatform();
+  ({ api, root, replica } = edge);
 }, 180_000);
-afterAll(async () => {
-  await replica?.stop();
-  await platform?.stop();
-});
+afterAll(() => edge?.stop());
 
 const path = (tenantId: string) => `/api/v1/gateway/tenants/${tenantId}/rate-limit`;
 const configure = async (tenantId: string, body: Record<string, unknown>) => {

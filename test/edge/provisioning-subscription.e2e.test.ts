@@ -2,8 +2,8 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { ApiClient } from '../harness/client';
 import { query } from '../harness/database';
-import { redisUrl, startPlatformWithReplicas } from '../harness/edge-replica';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import { redisUrl, startEdgeTestPlatform, type EdgeTestPlatform } from '../harness/edge-replica';
+import type { TestPlatform } from '../harness/platform';
 import { provisionTenant, tenantAdminSession, type ProvisionedTenant } from '../harness/tenant-factories';
 
 /**
@@ -14,26 +14,17 @@ import { provisionTenant, tenantAdminSession, type ProvisionedTenant } from '../
  */
 if (!redisUrl) console.warn('provisioning-subscription.e2e: REDIS_URL is not set: the two-edge test is skipped');
 
+let edge: EdgeTestPlatform;
 let platform: TestPlatform;
 let api: ApiClient;
 let root: string;
-let replica: { baseUrl: string; stop(): Promise<void> } | undefined;
+let replica: EdgeTestPlatform['replica'];
 
 beforeAll(async () => {
-  if (redisUrl) {
-    const started = await startPlatformWithReplicas();
-    platform = started.platform;
-    replica = await started.startReplica();
-  } else {
-    platform = await startPlatform();
-  }
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  edge = await startEdgeTestPlatform();
+  ({ platform, api, root, replica } = edge);
 }, 180_000);
-afterAll(async () => {
-  await replica?.stop();
-  await platform?.stop();
-});
+afterAll(() => edge?.stop());
 
 const SUBSCRIPTION = `subscription Follow($tenantId: ID!) {
   provisioningStatus(tenantId: $tenantId) { tenantId jobId state: progress { status percentComplete currentStep } phases { name status } }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { ApiClient } from './client';
 import { freePort, startPlatform, type TestPlatform } from './platform';
 
 const EDGE = resolve(__dirname, '..', '..', 'packages', 'launcher', 'dist', 'edge-main.js');
@@ -65,4 +66,42 @@ export async function startPlatformWithReplicas(env: Record<string, string> = {}
     };
   };
   return { platform, startReplica };
+}
+
+export interface EdgeTestPlatform {
+  platform: TestPlatform;
+  api: ApiClient;
+  /** The bootstrap platform admin's access token. */
+  root: string;
+  /** A second edge process on the same subgraphs, database and Redis (only with REDIS_URL). */
+  replica?: { baseUrl: string; stop(): Promise<void> };
+  stop(): Promise<void>;
+}
+
+/**
+ * The platform for the edge's tests: with REDIS_URL, on Redis and with a second edge replica;
+ * without it, alone in memory mode (the two-edge tests then skip).
+ */
+export async function startEdgeTestPlatform(env: Record<string, string> = {}): Promise<EdgeTestPlatform> {
+  let platform: TestPlatform;
+  let replica: EdgeTestPlatform['replica'];
+  if (redisUrl) {
+    const started = await startPlatformWithReplicas(env);
+    platform = started.platform;
+    replica = await started.startReplica();
+  } else {
+    platform = await startPlatform({ env: { RATE_LIMIT_PER_MINUTE: '100000', ...env } });
+  }
+  const api = new ApiClient(platform.baseUrl);
+  const root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  return {
+    platform,
+    api,
+    root,
+    replica,
+    stop: async () => {
+      await replica?.stop();
+      await platform.stop();
+    },
+  };
 }

@@ -1,6 +1,6 @@
-import { GraphQLError } from 'graphql';
+import { buildSchema, GraphQLError, type GraphQLObjectType } from 'graphql';
 import { ProvisioningFeed } from './provisioning-feed';
-import { isFinal, statusUpdates, type DetailedStatus } from './provisioning-status';
+import { fullSelection, isFinal, statusUpdates, type DetailedStatus } from './provisioning-status';
 import { isSubscription } from './subscription-server';
 
 const status = (s: string, step: string | null = null): DetailedStatus => ({ progress: { status: s, currentStep: step } } as DetailedStatus);
@@ -56,5 +56,18 @@ describe('isSubscription', () => {
     expect(isSubscription('query A { me { id } } subscription B { x }', 'B')).toBe(true);
     expect(isSubscription('query A { me { id } } subscription B { x }', 'A')).toBe(false);
     expect(isSubscription('mutation { x }')).toBe(false);
+  });
+});
+
+describe('fullSelection', () => {
+  it('selects every field without required arguments, objects to a depth', () => {
+    const schema = buildSchema(`
+      type Query { s(tenantId: ID!): S }
+      type Inner { a: Int b(x: Int): String c(y: Int!): String deep: Deeper }
+      type Deeper { z: String more: Deepest }
+      type Deepest { w: Int }
+      type S { id: ID! inner: [Inner!]! }
+    `);
+    expect(fullSelection(schema.getType('S') as GraphQLObjectType)).toBe('{ id inner { a b deep { z } } }');
   });
 });

@@ -1,4 +1,4 @@
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { getNamedType, GraphQLError, isNonNullType, isObjectType, type GraphQLFormattedError, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import type { Gateway, GatewayContext } from '../gateway';
 import type { ProvisioningFeed } from './provisioning-feed';
 
@@ -7,16 +7,26 @@ export const FINAL_STATUSES = ['COMPLETED', 'FAILED', 'ROLLED_BACK'];
 export const POLL_MS = 2_000;
 export const TIMEOUT_MS = 30 * 60_000;
 
-/** Everything of ProvisioningDetailedStatus: clients pick their fields from it. */
-export const DETAILED_STATUS_QUERY = `query ProvisioningStatusSubscription($tenantId: ID!) {
-  provisioningDetailedStatus(tenantId: $tenantId) {
-    tenantId jobId operation
-    progress { status percentComplete currentPhase currentStep }
-    phases { name status steps completedSteps }
-    timeline { startedAt estimatedCompletionAt completedAt elapsedSeconds }
-    recentEvents { id type phase step message at }
-  }
-}`;
+/**
+ * A selection of every field of `type` (fields without required arguments, objects to
+ * `depth` levels): the status is read whole, and the client's own document picks from it.
+ */
+export function fullSelection(type: GraphQLObjectType, depth = 3): string {
+  const fields = Object.values(type.getFields()).filter((f) => !f.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined));
+  const parts = fields.flatMap((f) => {
+    const named = getNamedType(f.type);
+    if (!isObjectType(named)) return [f.name];
+    return depth > 1 ? [`${f.name} ${fullSelection(named, depth - 1)}`] : [];
+  });
+  return `{ ${parts.join(' ')} }`;
+}
+
+/** The query the subscription reads the status with (built once from the composed schema). */
+export function detailedStatusQuery(schema: GraphQLSchema): string {
+  const type = schema.getType('ProvisioningDetailedStatus');
+  if (!isObjectType(type)) throw new Error('the composed schema has no ProvisioningDetailedStatus type');
+  return `query ProvisioningStatusSubscription($tenantId: ID!) { provisioningDetailedStatus(tenantId: $tenantId) ${fullSelection(type)} }`;
+}
 
 export type DetailedStatus = { progress?: { status?: string } } & Record<string, unknown>;
 
@@ -27,8 +37,8 @@ function toError(errors: readonly GraphQLFormattedError[]): GraphQLError {
 }
 
 /** Reads the detailed status through the gateway as the subscriber (the query's own auth rules apply). */
-export async function fetchStatus(gateway: Gateway, tenantId: string, context: GatewayContext): Promise<DetailedStatus> {
-  const response = await gateway.server.executeOperation({ query: DETAILED_STATUS_QUERY, variables: { tenantId } }, { contextValue: { ...context } });
+export async function fetchStatus(gateway: Gateway, query: string, tenantId: string, context: GatewayContext): Promise<DetailedStatus> {
+  const response = await gateway.server.executeOperation({ query, variables: { tenantId } }, { contextValue: { ...context } });
   if (response.body.kind !== 'single') throw new Error('unexpected incremental response');
   const { data, errors } = response.body.singleResult;
   if (errors?.length) throw toError(errors);

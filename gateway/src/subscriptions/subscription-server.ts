@@ -8,7 +8,7 @@ import { WebSocketServer } from 'ws';
 import type { Authenticator } from '../authenticate';
 import type { Gateway, GatewayContext } from '../gateway';
 import type { ProvisioningFeed } from './provisioning-feed';
-import { fetchStatus, statusUpdates, type DetailedStatus } from './provisioning-status';
+import { detailedStatusQuery, fetchStatus, statusUpdates, type DetailedStatus } from './provisioning-status';
 
 export interface SubscriptionServerOptions {
   gateway: Gateway;
@@ -47,13 +47,14 @@ export function isSubscription(query: string, operationName?: string | null): bo
  * gateway as the subscriber, so the query's auth rules decide who may subscribe.
  */
 export function subscriptionSchema(gateway: Gateway, feed: ProvisioningFeed): GraphQLSchema {
+  const query = detailedStatusQuery(gateway.schema());
   return addResolversToSchema({
     schema: gateway.schema(),
     resolvers: {
       Subscription: {
         provisioningStatus: {
           subscribe: async (_root: unknown, args: { tenantId: string }, context: GatewayContext) => {
-            const read = () => fetchStatus(gateway, args.tenantId, { ...context, requestId: `${context.requestId}:${Date.now()}` });
+            const read = () => fetchStatus(gateway, query, args.tenantId, { ...context, requestId: `${context.requestId}:${Date.now()}` });
             return statusUpdates(await read(), read, feed, args.tenantId);
           },
           resolve: (payload: { provisioningStatus: DetailedStatus | GraphQLError }) => {
