@@ -12,3 +12,5 @@ export * from './blocklist';
 export * from './tenant-header';
 export * from './tenant-access';
 export * from './scim-tokens';
+export * from './rate-limits';
+export * from './subscriptions';

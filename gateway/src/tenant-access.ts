@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode, PLATFORM_TENANT_ID, TENANT_STATUSES_WITHOUT_ACCESS, type Principal, type TenantDirectoryClient } from '@dataplat/kit';
+import { DomainError, ErrorCode, PLATFORM_TENANT_ID, ServiceCallError, TENANT_STATUSES_WITHOUT_ACCESS, type Principal, type TenantDirectoryClient } from '@dataplat/kit';
 import { LRUCache } from 'lru-cache';
 
 /** Reads a tenant's status (null: no such tenant row, e.g. the platform tenant). */
@@ -10,8 +10,14 @@ export interface TenantStatusStore {
 export class DirectoryTenantStatusStore implements TenantStatusStore {
   constructor(private readonly directory: TenantDirectoryClient) {}
 
+  /** 503 when the tenant service cannot answer. */
   async statusOf(tenantId: string): Promise<string | null> {
-    return (await this.directory.byId(tenantId))?.status ?? null;
+    try {
+      return (await this.directory.byId(tenantId))?.status ?? null;
+    } catch (e) {
+      if (e instanceof ServiceCallError) throw new DomainError(ErrorCode.UPSTREAM_UNAVAILABLE);
+      throw e;
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkReadiness, registerEdgeAuth, registerGraphQL, type Authenticator, type Gateway } from '@dataplat/gateway';
+import { checkReadiness, registerEdgeAuth, registerGraphQL, type Authenticator, type Gateway, type TenantRateLimits } from '@dataplat/gateway';
 import { DomainError, ErrorCode, isPlatformAdmin, type Logger, type RateLimiter } from '@dataplat/kit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { pathOf, renderDomainError, sendRendered } from './envelope';
@@ -11,6 +11,7 @@ import { buildOpenApi } from './openapi';
 import { compileRoutes } from './route-table';
 import { rateLimitBucket } from './rate-limit-bucket';
 import { ROUTES } from './routes';
+import { applyTenantRateLimit } from './tenant-rate-limit';
 
 export interface EdgeOptions {
   gateway: Gateway;
@@ -23,6 +24,8 @@ export interface EdgeOptions {
   databaseReady: () => Promise<void>;
   /** fastify trustProxy (see TRUST_PROXY). */
   trustProxy: boolean | string;
+  /** Per-tenant gateway rate limits (docs/gateway-rate-limits.md). */
+  tenantLimits?: TenantRateLimits;
 }
 
 const REQUEST_ID = /^[\w.:@-]{1,128}$/;
@@ -53,6 +56,7 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
   registerEdgeAuth(app, opts.authenticator, opts.trustProxy);
   app.addHook('onRequest', async (request, reply) => {
     if (UNLIMITED.has(pathOf(request.url))) return;
+    if (await applyTenantRateLimit(opts.tenantLimits, request, reply)) return;
     const bucket = rateLimitBucket(request.auth, request.ip, opts.rateLimitPerMinute);
     const decision = await opts.rateLimiter.hit(bucket.key, bucket.limit);
     reply.header('x-ratelimit-limit', decision.limit);

@@ -149,7 +149,7 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     expect(identityProc.exitCode).toBe(0);
     const ready = await a.get('/readyz');
     expect(ready.status).toBe(503);
-    expect(ready.body.subgraphs).toEqual({ identity: 'down', tenant: 'up', config: 'up', notification: 'up' });
+    expect(ready.body.subgraphs).toEqual({ identity: 'down', tenant: 'up', config: 'up', notification: 'up', gateway: 'up' });
     expectEnvelope(await b.get('/api/v1/users/me', { token: root.accessToken }), 503, 'DPF-API-009');
     const gql = await a.graphql('{ me { email } }', undefined, { token: root.accessToken });
     expect(gql.status).toBe(503);

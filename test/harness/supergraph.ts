@@ -1,5 +1,6 @@
 import { composeServices } from '@apollo/composition';
 import { buildConfigSchema } from '@dataplat/config';
+import { buildGatewaySchema, createTenantRateLimits } from '@dataplat/gateway';
 import { buildIdentitySchema } from '@dataplat/identity';
 import { buildNotificationSchema } from '@dataplat/notification';
 import { loadConfig, tokenServiceFromConfig } from '@dataplat/kit';
@@ -30,5 +31,6 @@ export async function facadeSupergraph(dataDir: string): Promise<GraphQLSchema> 
     tenant: await buildTenantSchema({ db: {} as any, config, logger: {} as any, identity: {} as any }),
     config: await buildConfigSchema({ db: {} as any, config }),
     notification: await buildNotificationSchema({ db: {} as any, config }),
+    gateway: await buildGatewaySchema(createTenantRateLimits(), { statusOf: async () => null }),
   });
 }

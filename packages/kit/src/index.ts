@@ -15,3 +15,4 @@ export * from './http/local-subgraph';
 export * from './http/service-graph-client';
 export * from './mail/email-transport';
 export * from './polling-loop';
+export * from './http/redis-pubsub';

@@ -19,8 +19,12 @@ import {
   type SubgraphEndpoint,
   DirectoryTenantStatusStore,
   TenantAccessGate,
+  createTenantRateLimits,
+  startGatewaySubgraph,
+  ProvisioningFeed,
+  attachSubscriptionServer,
 } from '@dataplat/gateway';
-import { createRateLimitStore, PrincipalCodec, RateLimiter, TenantDirectoryClient, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
+import { createRateLimitStore, PrincipalCodec, PROVISIONING_CHANNEL, RateLimiter, TenantDirectoryClient, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
 import { createEdgeServer, IdempotencyStore } from '@dataplat/rest-facade';
 
 export interface RunningEdge {
@@ -47,6 +51,13 @@ export async function startEdge(
   };
   try {
     const principals = await PrincipalCodec.create(config.JWT_SECRET);
+    const tenantDirectory = new TenantDirectoryClient('gateway', principals, tenantUrlOf(subgraphs));
+    // Per-tenant rate limits: their configuration is served by the edge's own `gateway` subgraph.
+    const tenantLimits = createTenantRateLimits(config.REDIS_URL);
+    stack.push(() => tenantLimits.close());
+    const gatewaySubgraph = await startGatewaySubgraph({ limits: tenantLimits, tenants: new DirectoryTenantStatusStore(tenantDirectory), principals, logger: logger.child({ subgraph: 'gateway' }) });
+    stack.push(() => gatewaySubgraph.close());
+    subgraphs = [...subgraphs, { name: 'gateway', url: gatewaySubgraph.url, local: gatewaySubgraph.local }];
     const gateway = await createGateway({ subgraphs, principals, logger: logger.child({ component: 'gateway' }) });
     stack.push(() => gateway.stop());
 
@@ -57,11 +68,17 @@ export async function startEdge(
     purge.unref();
     stack.push(async () => clearInterval(purge));
 
-    const { apiKeys, blocklist, tenants, scimTokens } = await startCredentialChecks(config, db, databaseUrl, logger, stack, new TenantDirectoryClient('gateway', principals, tenantUrlOf(subgraphs)));
+    // Provisioning notices for graphql-ws subscriptions: Redis pub/sub, else the LISTEN below.
+    const provisioningFeed = new ProvisioningFeed();
+    await provisioningFeed.start(config.REDIS_URL);
+    stack.push(() => provisioningFeed.close());
+    const { apiKeys, blocklist, tenants, scimTokens } = await startCredentialChecks(config, db, databaseUrl, logger, stack, provisioningFeed, tenantDirectory);
+    const authenticator = new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, tenants, scimTokens });
     const edge = await createEdgeServer({
       gateway,
-      authenticator: new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, tenants, scimTokens }),
+      authenticator,
       rateLimiter: new RateLimiter(store),
+      tenantLimits,
       rateLimitPerMinute: config.RATE_LIMIT_PER_MINUTE,
       idempotency,
       logger,
@@ -72,6 +89,8 @@ export async function startEdge(
     });
     await edge.listen({ host: config.HOST, port: config.PORT });
     stack.push(() => edge.close());
+    const subscriptions = attachSubscriptionServer(edge.server, { gateway, authenticator, feed: provisioningFeed, logger: logger.child({ component: 'subscriptions' }) });
+    stack.push(() => subscriptions.close());
     const address = edge.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
     return { url: `http://127.0.0.1:${port}`, stop };
@@ -93,6 +112,7 @@ async function startCredentialChecks(
   databaseUrl: string | undefined,
   logger: Logger,
   stack: Array<() => Promise<unknown>>,
+  provisioningFeed: ProvisioningFeed,
   tenantDirectory: TenantDirectoryClient,
 ): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist; tenants: TenantAccessGate; scimTokens: ScimTokenAuthenticator }> {
   const store = new PrismaApiKeyStore(db);
@@ -124,6 +144,7 @@ async function startCredentialChecks(
       [REVOCATION_CHANNEL]: (payload) => blocklist.onNotification(payload, onError),
       [TENANT_STATUS_CHANNEL]: (payload) => tenants.onNotification(payload),
       [SCIM_TOKEN_CHANNEL]: (payload) => scimTokens.onNotification(payload),
+      ...(config.REDIS_URL ? {} : { [PROVISIONING_CHANNEL]: (payload: string) => provisioningFeed.notify(payload) }),
     },
     {
       logger,

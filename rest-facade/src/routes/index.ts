@@ -14,6 +14,7 @@ import { scimRoutes } from './identity/scim.routes';
 import { serviceClientRoutes } from './identity/service-clients.routes';
 import { sessionRoutes } from './identity/sessions.routes';
 import { userRoutes } from './identity/users.routes';
+import { gatewayRateLimitRoutes } from './gateway/rate-limit.routes';
 import { notificationRoutes } from './notification/notifications.routes';
 import { alertRoutes } from './tenant/alerts.routes';
 import { migrationRoutes } from './tenant/migrations.routes';

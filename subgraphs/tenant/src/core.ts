@@ -3,6 +3,7 @@ import type { Logger, PlatformConfig } from '@dataplat/kit';
 import { connectorRunner } from './connectors/connectors.module';
 import type { IdentityGateway } from './identity/identity-client';
 import { embeddedProvisioners } from './provisioning/embedded-provisioners';
+import { provisioningPublisher, type ProvisioningPublisher } from './provisioning/provisioning-publisher';
 import { ProvisioningRunner } from './provisioning/provisioning-runner';
 import type { Provisioners } from './provisioning/provisioning-steps';
 import { provisioningStarter, type ProvisioningStarter } from './provisioning/provisioning-workflow';
@@ -28,6 +29,8 @@ export interface TenantCore {
   migrationRunner: MigrationRunner;
   /** Connector tests and syncs: their durable job runner (started by the server), repository and secrets. */
   connectorJobs: ReturnType<typeof connectorRunner>;
+  /** Provisioning change notices for subscriptions (closed by the server). */
+  provisioningEvents: ProvisioningPublisher;
 }
 
 export interface CoreOptions {
@@ -37,13 +40,14 @@ export interface CoreOptions {
 
 export function createCore(db: PrismaClient, config: PlatformConfig, logger: Logger, identity: IdentityGateway, options: CoreOptions = {}): TenantCore {
   const tenants = new TenantRepository(db);
-  const provisioningJobs = new ProvisioningRepository(db);
+  const provisioningEvents = provisioningPublisher(db, config, logger);
+  const provisioningJobs = new ProvisioningRepository(db, provisioningEvents);
   // Fault injection (tenant.provisioning_faults) is honoured only in tests.
   const runner = new ProvisioningRunner(provisioningJobs, tenants, options.provisioners ?? embeddedProvisioners(db), logger, { faultInjection: config.NODE_ENV === 'test' });
   const migrations = new MigrationRepository(db);
   const migrationRunner = new MigrationRunner(migrations, tenants, logger, { faultInjection: config.NODE_ENV === 'test' });
   const connectorJobs = connectorRunner({ db, config, logger });
-  return { db, config, logger, identity, tenants, provisioningJobs, runner, provisioning: provisioningStarter(provisioningJobs, runner), migrations, migrationRunner, connectorJobs };
+  return { db, config, logger, identity, tenants, provisioningJobs, runner, provisioning: provisioningStarter(provisioningJobs, runner), migrations, migrationRunner, connectorJobs, provisioningEvents };
 }
 
 /** A domain of the tenant subgraph: its resolver instances (and entity references). */

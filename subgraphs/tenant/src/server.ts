@@ -17,7 +17,7 @@ export interface TenantServerOptions {
 export async function startTenant(opts: TenantServerOptions): Promise<RunningSubgraph> {
   const principals = await PrincipalCodec.create(opts.config.JWT_SECRET);
   const identity = new IdentityClient(opts.identityUrl, principals);
-  const { schema, runner, migrationRunner, connectorRunner } = await buildTenantService({ db: opts.db, config: opts.config, logger: opts.logger, identity });
+  const { schema, runner, migrationRunner, connectorRunner, events } = await buildTenantService({ db: opts.db, config: opts.config, logger: opts.logger, identity });
   const server = await startSubgraphServer({
     name: 'tenant',
     schema,
@@ -42,6 +42,7 @@ export async function startTenant(opts: TenantServerOptions): Promise<RunningSub
       await runner.stop();
       await migrationRunner.stop();
       await connectorRunner.stop();
+      await events.close();
       await server.close();
     },
   };

@@ -2,7 +2,9 @@ import type { PrismaClient } from '@dataplat/db';
 import { buildFederatedSchema, type Logger, type PlatformConfig } from '@dataplat/kit';
 import type { GraphQLSchema } from 'graphql';
 import { createCore, type CoreOptions, type TenantModule } from './core';
+import type { ProvisioningPublisher } from './provisioning/provisioning-publisher';
 import type { ProvisioningRunner } from './provisioning/provisioning-runner';
+import { SUBSCRIPTIONS_AT_THE_EDGE } from './provisioning/provisioning.subscription';
 import { provisioningModule } from './provisioning/provisioning.module';
 import type { IdentityGateway } from './identity/identity-client';
 import { tenantsModule } from './tenants/tenants.module';
@@ -45,7 +47,7 @@ export async function buildTenantSchema(deps: TenantDeps): Promise<GraphQLSchema
 }
 
 /** The schema and the provisioning job runner (which the server starts and stops). */
-export async function buildTenantService({ db, config, logger, identity, options }: TenantDeps): Promise<{ schema: GraphQLSchema; runner: ProvisioningRunner; migrationRunner: MigrationRunner; connectorRunner: ConnectorJobRunner }> {
+export async function buildTenantService({ db, config, logger, identity, options }: TenantDeps): Promise<{ schema: GraphQLSchema; runner: ProvisioningRunner; migrationRunner: MigrationRunner; connectorRunner: ConnectorJobRunner; events: ProvisioningPublisher }> {
   const core = createCore(db, config, logger, identity, options);
   const modules: TenantModule[] = MODULES.map((m) => m(core));
   const resolvers = modules.flatMap((m) => m.resolvers);
@@ -54,6 +56,7 @@ export async function buildTenantService({ db, config, logger, identity, options
     resolvers: resolvers.map((r) => r.constructor) as [Function, ...Function[]],
     container: { get: (cls) => instances.get(cls) },
     referenceResolvers: Object.assign({}, ...modules.map((m) => m.references ?? {})),
+    pubSub: SUBSCRIPTIONS_AT_THE_EDGE,
   });
-  return { schema, runner: core.runner, migrationRunner: core.migrationRunner, connectorRunner: core.connectorJobs.runner };
+  return { schema, runner: core.runner, migrationRunner: core.migrationRunner, connectorRunner: core.connectorJobs.runner, events: core.provisioningEvents };
 }

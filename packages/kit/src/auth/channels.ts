@@ -18,3 +18,9 @@ export const TENANT_STATUSES_WITHOUT_ACCESS: readonly string[] = ['SUSPENDED', '
 export const SCIM_TOKEN_CHANNEL = 'dataplat_scim_token_changed';
 /** Payload JSON `{tenantId, revision, keys, applications, truncated}`: configuration refreshed (docs/config-service.md). */
 export const CONFIG_REFRESH_CHANNEL = 'dataplat_config_refresh';
+/**
+ * Payload "<tenantId>": the provisioning of a tenant moved (step, phase or job status). Sent by
+ * the tenant service's runner on Redis pub/sub when REDIS_URL is set, else as a PostgreSQL
+ * NOTIFY; heard by every edge's graphql-ws subscriptions (docs/subscriptions.md).
+ */
+export const PROVISIONING_CHANNEL = 'dataplat_provisioning';

@@ -19,6 +19,10 @@ export enum ErrorCode {
   TENANT_REQUIRED = 'DPF-API-012',
   NOT_FOUND = 'DPF-API-013',
   CONFLICT = 'DPF-API-014',
+  // API 015-017: gateway per-tenant rate limits (docs/gateway-rate-limits.md)
+  TENANT_RATE_LIMITED = 'DPF-API-015',
+  RATE_LIMIT_CONFIG_INVALID = 'DPF-API-016',
+  RATE_LIMIT_NOT_CONFIGURED = 'DPF-API-017',
 
   // AUTH: credential validation (shared by gateway and subgraphs)
   AUTHENTICATION_REQUIRED = 'DPF-AUTH-001',
@@ -235,6 +239,9 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.TENANT_REQUIRED]: { status: 400, message: 'The X-Tenant-ID header is required' },
   [ErrorCode.NOT_FOUND]: { status: 404, message: 'Resource not found' },
   [ErrorCode.CONFLICT]: { status: 409, message: 'Conflict' },
+  [ErrorCode.TENANT_RATE_LIMITED]: { status: 429, message: "Rate limit exceeded for this tenant" },
+  [ErrorCode.RATE_LIMIT_CONFIG_INVALID]: { status: 400, message: 'Invalid gateway rate-limit configuration' },
+  [ErrorCode.RATE_LIMIT_NOT_CONFIGURED]: { status: 404, message: 'This tenant has no gateway rate-limit configuration' },
 
   [ErrorCode.AUTHENTICATION_REQUIRED]: { status: 401, message: 'Authentication required' },
   [ErrorCode.TOKEN_EXPIRED]: { status: 401, message: 'Token has expired' },

@@ -126,7 +126,7 @@ export class ProvisioningRunner extends LeasedJobRunner {
       const moved = await this.tenants.moveStatus(row.id, { from: row.status, to, reason, actor: RUNNER_ACTOR, data }, async (tx) => {
         await moveJobIn(tx, jobId, [from], jobData, event);
       });
-      if (moved) return;
+      if (moved) return this.repo.changed(event.tenantId);
       throw new Error('tenant status changed concurrently');
     } catch (e) {
       this.logger.warn({ tenantId: event.tenantId, action, status: row?.status, err: e }, 'tenant status not moved by provisioning');

@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient } from '@dataplat/db';
 import { consumeFault, tableLeases, type JobClaim, type LeasedJobStore } from '../jobs/leased-runner';
+import type { ProvisioningPublisher } from './provisioning-publisher';
 import { STEPS } from './provisioning-steps';
 
 export type JobRow = Prisma.ProvisioningJobGetPayload<object>;
@@ -39,8 +40,17 @@ export async function resetStepsIn(tx: Prisma.TransactionClient, jobId: string, 
 export class ProvisioningRepository implements LeasedJobStore {
   private readonly leases: LeasedJobStore;
 
-  constructor(private readonly db: PrismaClient) {
+  constructor(
+    private readonly db: PrismaClient,
+    /** Told (after commit) the tenant whose provisioning moved (provisioning-publisher.ts). */
+    private readonly publisher?: ProvisioningPublisher,
+  ) {
     this.leases = tableLeases(db, 'tenant.provisioning_jobs', ACTIVE_JOB_STATUSES);
+  }
+
+  /** Tells the subscribers (graphql-ws, every edge) that the tenant's provisioning moved. */
+  changed(tenantId: string): void {
+    this.publisher?.changed(tenantId);
   }
 
   /** The tenant's job with its steps (in order), or null. */
@@ -53,14 +63,16 @@ export class ProvisioningRepository implements LeasedJobStore {
   }
 
   /** A PENDING job with every step of the workflow PENDING (one transaction), claimed by `runner`. */
-  createJob(tenantId: string, actor: string, runner: string, leaseMs: number): Promise<JobRow> {
-    return this.db.$transaction(async (tx) => {
+  async createJob(tenantId: string, actor: string, runner: string, leaseMs: number): Promise<JobRow> {
+    const created = await this.db.$transaction(async (tx) => {
       const lockedUntil = new Date(Date.now() + leaseMs);
       const job = await tx.provisioningJob.create({ data: { tenantId, operation: 'PROVISION', status: 'PENDING', actor, lockedBy: runner, lockedUntil } });
       await tx.provisioningStep.createMany({ data: STEPS.map((s, i) => ({ jobId: job.id, tenantId, ordinal: i, phase: s.phase, name: s.name, status: 'PENDING' })) });
       await tx.provisioningEvent.create({ data: { jobId: job.id, tenantId, type: 'JOB_CREATED', message: 'provisioning requested' } });
       return job;
     });
+    this.changed(tenantId);
+    return created;
   }
 
   /**
@@ -81,8 +93,10 @@ export class ProvisioningRepository implements LeasedJobStore {
   }
 
   /** Moves the job only from one of `from` (a concurrent request wins, this one gets false). */
-  moveJob(jobId: string, from: string[], data: Prisma.ProvisioningJobUpdateManyMutationInput, event?: JobEvent): Promise<boolean> {
-    return this.db.$transaction((tx) => moveJobIn(tx, jobId, from, data, event));
+  async moveJob(jobId: string, from: string[], data: Prisma.ProvisioningJobUpdateManyMutationInput, event?: JobEvent): Promise<boolean> {
+    const moved = await this.db.$transaction((tx) => moveJobIn(tx, jobId, from, data, event));
+    if (moved && event) this.changed(event.tenantId);
+    return moved;
   }
 
   /** Updates one step and records an event with it. */
@@ -91,6 +105,7 @@ export class ProvisioningRepository implements LeasedJobStore {
       this.db.provisioningStep.update({ where: { id: step.id }, data }),
       this.db.provisioningEvent.create({ data: { jobId: step.jobId, tenantId: step.tenantId, phase: step.phase, step: step.name, ...event } }),
     ]);
+    this.changed(step.tenantId);
     return row;
   }
 
@@ -101,6 +116,7 @@ export class ProvisioningRepository implements LeasedJobStore {
 
   async event(jobId: string, tenantId: string, event: NewEvent): Promise<void> {
     await this.db.provisioningEvent.create({ data: { jobId, tenantId, ...event } });
+    this.changed(tenantId);
   }
 
   events(tenantId: string, take: number): Promise<EventRow[]> {

@@ -96,6 +96,7 @@ export class ProvisioningService {
       if (!ok) throw new DomainError(ErrorCode.PROVISIONING_BUSY, undefined, { status: job.status });
     });
     if (!moved) throw new DomainError(ErrorCode.TENANT_ILLEGAL_TRANSITION, undefined, { status: (await this.tenantRepo.find(job.tenantId))?.status, action });
+    this.repo.changed(job.tenantId);
     this.runner.kick(job.id);
     return this.statusOf((await this.repo.job(job.id))!);
   }

@@ -1,0 +1,3 @@
+export * from './provisioning-feed';
+export * from './provisioning-status';
+export * from './subscription-server';
