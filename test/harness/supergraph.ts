@@ -1,4 +1,5 @@
 import { composeServices } from '@apollo/composition';
+import { buildBillingSchema } from '@dataplat/billing';
 import { buildConfigSchema } from '@dataplat/config';
 import { buildIdentitySchema } from '@dataplat/identity';
 import { buildNotificationSchema } from '@dataplat/notification';
@@ -30,5 +31,6 @@ export async function facadeSupergraph(dataDir: string): Promise<GraphQLSchema> 
     tenant: await buildTenantSchema({ db: {} as any, config, logger: {} as any, identity: {} as any }),
     config: await buildConfigSchema({ db: {} as any, config }),
     notification: await buildNotificationSchema({ db: {} as any, config }),
+    billing: await buildBillingSchema({ db: {} as any, config, tenants: {} as any }),
   });
 }

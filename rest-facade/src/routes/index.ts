@@ -1,4 +1,6 @@
 import type { RouteSpec } from '../route-spec';
+import { billingRoutes } from './billing/billing.routes';
+import { tenantBillingRoutes } from './billing/tenant-billing.routes';
 import { featureFlagRoutes } from './config/feature-flags.routes';
 import { marketplaceRoutes } from './config/marketplace.routes';
 import { configPropertyRoutes } from './config/properties.routes';
@@ -21,4 +23,5 @@ import { quotaRoutes } from './tenant/quotas.routes';
 import { tenantRoutes } from './tenant/tenants.routes';
 
 /** Every route the facade serves, one file per spec section. */
-export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes, ...notificationRoutes, ...provisioningRoutes, ...quotaRoutes, ...alertRoutes];
+export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes, ...notificationRoutes, ...provisioningRoutes, ...quotaRoutes, ...alertRoutes,
+  ...billingRoutes, ...tenantBillingRoutes];
