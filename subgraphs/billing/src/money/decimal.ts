@@ -14,8 +14,8 @@ const pow10 = (n: number): bigint => 10n ** BigInt(n);
  * (as JSON sends it); more than `scale` decimals or more than `maxIntDigits` integer digits is
  * refused with BILLING_QUANTITY_INVALID.
  */
-export function parseDecimal(value: string | number, scale: number, maxIntDigits = 18): bigint {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? numberText(value) : '') : value.trim();
+export function parseDecimal(value: unknown, scale: number, maxIntDigits = 18): bigint {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? numberText(value) : '') : typeof value === 'string' ? value.trim() : '';
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m || m[1].replace(/^0+(?=\d)/, '').length > maxIntDigits || (m[2] ?? '').length > scale) {
     throw new DomainError(ErrorCode.BILLING_QUANTITY_INVALID, `Not a non-negative decimal with at most ${scale} decimal places: ${String(value).slice(0, 40)}`);
