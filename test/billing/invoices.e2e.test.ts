@@ -141,6 +141,13 @@ describe('tenant billing views (GET /api/v1/tenants/{id}/billing...)', () => {
     expectEnvelope(await api.get(`/api/v1/tenants/${randomUUID()}/billing`, auth(root)), 404, 'DPF-BIL-001');
   });
 
+  it('the federated Tenant entity carries `billing`, resolved by the billing subgraph', async () => {
+    const q = 'query($id: ID!) { tenant(id: $id) { id plan billing { tenantId runningTotalMinor budgetStatus plan { id monthlyFeeMinor } } } }';
+    const res = await api.graphql(q, { id: b.id }, auth(adminB.token));
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.tenant).toEqual({ id: b.id, plan: 'PROFESSIONAL', billing: { tenantId: b.id, runningTotalMinor: 49900, budgetStatus: 'NO_BUDGET', plan: { id: 'PROFESSIONAL', monthlyFeeMinor: 49900 } } });
+  });
+
   it('GET /tenants/{id}/billing/usage', async () => {
     const res = await api.get(`/api/v1/tenants/${a.id}/billing/usage?period=${PERIOD}`, auth(adminA.token));
     expect(res.status).toBe(200);

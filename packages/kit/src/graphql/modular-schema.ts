@@ -5,6 +5,8 @@ import { buildFederatedSchema, type ReferenceResolvers } from './federated-schem
 export interface SubgraphModule {
   resolvers: object[];
   references?: ReferenceResolvers;
+  /** Types no root field reaches (an entity another subgraph owns, extended here): kept in the schema. */
+  types?: Function[];
 }
 
 /**
@@ -18,5 +20,6 @@ export function buildModularSchema(modules: SubgraphModule[]): Promise<GraphQLSc
     resolvers: resolvers.map((r) => r.constructor) as [Function, ...Function[]],
     container: { get: (cls) => instances.get(cls) },
     referenceResolvers: Object.assign({}, ...modules.map((m) => m.references ?? {})),
+    orphanedTypes: modules.flatMap((m) => m.types ?? []),
   });
 }

@@ -1,39 +1,38 @@
-import { Arg, Authorized, Ctx, ID, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Directive, Field, FieldResolver, ID, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit';
-import type { AccountService } from '../accounts/account.service';
-import { scopedTenantId } from '../accounts/billing-scope';
 import { BILLING_READ } from '../budgets/budget.resolver';
-import type { BudgetService } from '../budgets/budget.service';
-import { toSafe } from '../money/decimal';
-import { periodOrCurrent } from '../money/period';
-import type { PlanService } from '../plans/plan.service';
-import type { UsageService } from './usage.service';
+import type { TenantBillingService } from './tenant-billing.service';
 import { TenantBilling } from './tenant-billing.type';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 
-/** The tenant service's billing view, served by billing (one source of truth). */
+/** The tenant service's Tenant entity, extended by billing with its `billing` field. */
+@ObjectType('Tenant')
+@Directive('@key(fields: "id")')
+export class TenantEntity {
+  @Field(() => ID) id: string;
+}
+
+export const tenantReference = { Tenant: { __resolveReference: (ref: { id: string }): TenantEntity => ({ id: ref.id }) } };
+
 @Resolver(() => TenantBilling)
 export class TenantBillingResolver {
-  constructor(
-    private readonly accounts: AccountService,
-    private readonly plans: PlanService,
-    private readonly usage: UsageService,
-    private readonly budgets: BudgetService,
-  ) {}
+  constructor(private readonly service: TenantBillingService) {}
 
   @Authorized(ADMIN, PLATFORM_ADMIN, BILLING_READ)
   @Query(() => TenantBilling, { description: 'Plan, current period, running total and budget status of a tenant.' })
-  async tenantBilling(@Arg('tenantId', () => ID) tenantId: string, @Ctx() ctx: RequestContext): Promise<TenantBilling> {
-    const id = scopedTenantId(requirePrincipal(ctx), tenantId);
-    const account = await this.accounts.ensure(id, true);
-    const p = periodOrCurrent(null);
-    const charges = await this.usage.charges(id, p.period);
-    const row = await this.budgets.find(id);
-    const budget = row ? await this.budgets.present(row) : null;
-    return {
-      tenantId: id, plan: await this.plans.get(account.planId), period: p.period, periodStart: p.start, periodEnd: p.end, currency: charges.currency,
-      runningTotalMinor: toSafe(charges.total), budgetStatus: budget?.status ?? 'NO_BUDGET', budget,
-    };
+  tenantBilling(@Arg('tenantId', () => ID) tenantId: string, @Ctx() ctx: RequestContext): Promise<TenantBilling> {
+    return this.service.overview(requirePrincipal(ctx), tenantId);
+  }
+}
+
+@Resolver(() => TenantEntity)
+export class TenantEntityResolver {
+  constructor(private readonly service: TenantBillingService) {}
+
+  @Authorized(ADMIN, PLATFORM_ADMIN, BILLING_READ)
+  @FieldResolver(() => TenantBilling, { description: 'Billing of the tenant (served by the billing service): plan, current period, running total, budget.' })
+  billing(@Root() tenant: TenantEntity, @Ctx() ctx: RequestContext): Promise<TenantBilling> {
+    return this.service.overview(requirePrincipal(ctx), tenant.id);
   }
 }
