@@ -15,3 +15,4 @@ export * from './http/local-subgraph';
 export * from './mail/email-transport';
 export * from './http/service-graph-client';
 export * from './http/schema-server';
+export * from './periodic-task';

@@ -1,7 +1,7 @@
 import { buildModularSchema } from '@dataplat/kit';
 import type { GraphQLSchema } from 'graphql';
 import { budgetsModule } from './budgets/budgets.module';
-import { createCore, type BillingDeps } from './core';
+import { createCore, type BillingCore, type BillingDeps } from './core';
 import { invoicesModule } from './invoices/invoices.module';
 import { meteringModule } from './metering/metering.module';
 import { plansModule } from './plans/plans.module';
@@ -11,7 +11,6 @@ import { usageModule } from './usage/usage.module';
 const MODULES = [plansModule, meteringModule, usageModule, invoicesModule, budgetsModule];
 
 /** Wires the modules on one shared core and builds the billing subgraph schema. */
-export function buildBillingSchema(deps: BillingDeps): Promise<GraphQLSchema> {
-  const core = createCore(deps);
+export function buildBillingSchema(deps: BillingDeps, core: BillingCore = createCore(deps)): Promise<GraphQLSchema> {
   return buildModularSchema(MODULES.map((m) => m(core)));
 }

@@ -5,6 +5,8 @@ import { AccountService } from './accounts/account.service';
 import type { TenantDirectory } from './accounts/tenant-directory';
 import { BudgetMonitor } from './budgets/budget-monitor';
 import { BudgetRepository } from './budgets/budget.repository';
+import { InvoiceRepository } from './invoices/invoice.repository';
+import { InvoiceService } from './invoices/invoice.service';
 import { PlanRepository } from './plans/plan.repository';
 import { PlanService } from './plans/plan.service';
 import { ZERO_TAX, type TaxPolicy } from './plans/pricing';
@@ -22,6 +24,7 @@ export interface BillingCore {
   usage: UsageService;
   budgetRepo: BudgetRepository;
   monitor: BudgetMonitor;
+  invoices: InvoiceService;
 }
 
 export interface BillingDeps {
@@ -42,5 +45,6 @@ export function createCore({ db, config, tenants, tax = ZERO_TAX }: BillingDeps)
     db, config, tax, accounts, plans, usageRepo, budgetRepo,
     usage: new UsageService(usageRepo, accounts, plans, tax),
     monitor: new BudgetMonitor(budgetRepo, usageRepo, tax),
+    invoices: new InvoiceService(new InvoiceRepository(db), usageRepo, accounts, plans, tax),
   };
 }

@@ -47,6 +47,12 @@ export class InvoiceRepository {
     });
   }
 
+  /** Tenants that have an invoice (any status) for the period. */
+  async tenantsInvoiced(period: string): Promise<Set<string>> {
+    const rows = await this.db.invoice.findMany({ where: { period }, select: { tenantId: true } });
+    return new Set(rows.map((r) => r.tenantId));
+  }
+
   find(id: string): Promise<InvoiceRow | null> {
     return this.db.invoice.findUnique({ where: { id }, include: WITH_LINES });
   }

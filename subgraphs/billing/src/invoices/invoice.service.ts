@@ -2,7 +2,7 @@ import { DomainError, ErrorCode, isPlatformAdmin, isUuid, pageWindow, paginate, 
 import type { AccountService } from '../accounts/account.service';
 import { scopedTenantId } from '../accounts/billing-scope';
 import { fromDb, PRICE_SCALE, QTY_SCALE, toSafe } from '../money/decimal';
-import { parsePeriod } from '../money/period';
+import { parsePeriod, periodOf } from '../money/period';
 import { toLineItem } from '../plans/charge.type';
 import type { PlanService } from '../plans/plan.service';
 import { computeCharges, type TaxPolicy } from '../plans/pricing';
@@ -56,6 +56,30 @@ export class InvoiceService {
       }
     }
     return result;
+  }
+
+  /**
+   * The scheduled run: DRAFTs of the last closed month for the accounts that have none yet
+   * (existing invoices are left alone; regenerating is the mutation's job). Two replicas racing
+   * on one tenant: the unique (tenant_id, period) key refuses the second, which skips it.
+   */
+  async draftClosedMonth(now = new Date()): Promise<{ period: string; created: number }> {
+    const p = parsePeriod(periodOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))));
+    const invoiced = await this.repo.tenantsInvoiced(p.period);
+    let created = 0;
+    for (const account of await this.accounts.all()) {
+      if (invoiced.has(account.tenantId)) continue;
+      const usage = await this.usage.byMeter(account.tenantId, p.period);
+      if (usage.size === 0 && account.createdAt >= p.end) continue; // not a customer yet in that month
+      const plan = await this.plans.price(account.planId);
+      const charges = computeCharges(plan, usage, account.tenantId, this.tax);
+      try {
+        if ((await this.repo.writeDraft(account.tenantId, p, plan.id, charges)).outcome === 'CREATED') created++;
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'P2002') throw e;
+      }
+    }
+    return { period: p.period, created };
   }
 
   async list(filter: InvoiceFilter, page: number, size: number): Promise<Page<Invoice>> {

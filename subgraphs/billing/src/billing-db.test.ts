@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createDatabase, createPrismaClient, dropDatabase, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase, type PrismaClient } from '@dataplat/db';
 import { loadConfig, type Principal } from '@dataplat/kit';
-import type { TenantDirectory } from '../accounts/tenant-directory';
-import { createCore } from '../core';
-import { MeteringRepository } from './metering.repository';
-import { MeteringService } from './metering.service';
+import type { TenantDirectory } from './accounts/tenant-directory';
+import { createCore, type BillingCore } from './core';
+import { MeteringRepository } from './metering/metering.repository';
+import { MeteringService } from './metering/metering.service';
 
 /**
- * Idempotency and once-only alerts against a real PostgreSQL (embedded, or a fresh database on
- * TEST_DATABASE_SERVER_URL): the unique (tenant_id, event_id) key and ON CONFLICT DO NOTHING,
- * also under concurrency, and one budget alert per threshold and period.
+ * Against a real PostgreSQL (embedded, or a fresh database on TEST_DATABASE_SERVER_URL):
+ * metering idempotency (the unique (tenant_id, event_id) key and ON CONFLICT DO NOTHING, also
+ * under concurrency), one budget alert per threshold and period, and the scheduled drafts.
  */
 jest.setTimeout(120_000);
 
@@ -21,6 +21,7 @@ let embedded: EmbeddedDatabase | undefined;
 let serverDb: { server: string; name: string } | undefined;
 let db: PrismaClient;
 let service: MeteringService;
+let core: BillingCore;
 const service_: Principal = { kind: 'service_token', subject: 'pipeline', tenantId: null, homeTenantId: null, roles: [], scopes: ['metering:write'] };
 /** The tenant service stands in as a directory of STARTER tenants (billing reads it through the graph in the platform). */
 const directory: TenantDirectory = { find: async (id) => ({ id, plan: 'STARTER', adminEmail: `admin-${id}@unit.test`, status: 'ACTIVE' }) };
@@ -38,7 +39,7 @@ beforeAll(async () => {
   await runMigrations(url);
   db = createPrismaClient(url);
   const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' });
-  const core = createCore({ db, config, tenants: directory });
+  core = createCore({ db, config, tenants: directory });
   service = new MeteringService(new MeteringRepository(db), core.accounts, core.plans, core.monitor);
 });
 
@@ -89,5 +90,29 @@ describe('metering idempotency', () => {
   it('refuses anything but a service token', async () => {
     const user: Principal = { ...service_, kind: 'access_token', roles: ['PLATFORM_ADMIN'] };
     await expect(service.record(user, { eventId: 'x', tenantId: randomUUID(), meter: 'api_calls', quantity: '1', source: 'gw' })).rejects.toMatchObject({ code: 'DPF-AUTH-007' });
+  });
+});
+
+describe('scheduled invoice drafts (draftClosedMonth)', () => {
+  it('drafts the last closed month for accounts without an invoice, and never touches existing ones', async () => {
+    const now = new Date();
+    const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10));
+    const period = last.toISOString().slice(0, 7);
+    const [t1, t2] = [randomUUID(), randomUUID()];
+    for (const tenantId of [t1, t2]) {
+      await service.record(service_, { eventId: 'late', tenantId, meter: 'compute_core_hours', quantity: '110', timestamp: last.toISOString(), source: 'gw' });
+    }
+    const first = await core.invoices.draftClosedMonth(now);
+    // Accounts of the tests above only have usage in the current month: not customers yet then.
+    expect(first).toEqual({ period, created: 2 });
+    const invoices = await db.invoice.findMany({ where: { tenantId: { in: [t1, t2] } }, orderBy: { tenantId: 'asc' } });
+    // 4900 + (110 - 100) x 4 = 4940 each
+    expect(invoices.map((i) => [i.period, i.status, i.totalMinor])).toEqual([[period, 'DRAFT', 4940n], [period, 'DRAFT', 4940n]]);
+    const admin: Principal = { kind: 'access_token', subject: 'root', tenantId: null, homeTenantId: null, roles: ['PLATFORM_ADMIN'], scopes: [] };
+    await core.invoices.finalize(admin, invoices[0].id);
+    await service.record(service_, { eventId: 'later', tenantId: invoices[0].tenantId, meter: 'compute_core_hours', quantity: '10', timestamp: last.toISOString(), source: 'gw' });
+    expect(await core.invoices.draftClosedMonth(now)).toEqual({ period, created: 0 });
+    const after = await db.invoice.findUniqueOrThrow({ where: { id: invoices[0].id } });
+    expect([after.status, after.totalMinor]).toEqual(['FINALIZED', 4940n]);
   });
 });
