@@ -134,7 +134,9 @@ describe('usage', () => {
   it('tenant usage: 401, 403 for a USER, 404 for another tenant or an unknown one, 400 for a bad period', async () => {
     const path = `/api/v1/billing/usage/tenants/${a.id}`;
     expectEnvelope(await api.get(path), 401);
+    expectEnvelope(await api.get(`${path}/breakdown`), 401);
     expectEnvelope(await api.get(path, auth(memberA.token)), 403);
+    expectEnvelope(await api.get(`${path}/breakdown`, auth(memberA.token)), 403);
     expectEnvelope(await api.get(path, auth(adminB.token)), 404, 'DPF-BIL-001');
     expectEnvelope(await api.get(`${path}/breakdown`, auth(adminB.token)), 404, 'DPF-BIL-001');
     expectEnvelope(await api.get(`/api/v1/billing/usage/tenants/${randomUUID()}`, auth(root)), 404, 'DPF-BIL-001');
