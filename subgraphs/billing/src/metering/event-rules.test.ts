@@ -17,6 +17,7 @@ describe('metering event validation', () => {
     [{ meter: 'gpu_hours' }, 'DPF-BIL-007'],
     [{ quantity: '-1' }, 'DPF-BIL-008'],
     [{ quantity: '0.0000001' }, 'DPF-BIL-008'],
+    [{ quantity: '1000000000000000' }, 'DPF-BIL-008'],
     [{ timestamp: 'yesterday' }, 'DPF-BIL-010'],
     [{ timestamp: '2026-11-21T12:06:00Z' }, 'DPF-BIL-010'],
     [{ dimensions: { nested: { a: 1 } } }, 'DPF-BIL-010'],

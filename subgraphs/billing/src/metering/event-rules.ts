@@ -19,7 +19,8 @@ export function validateEvent(input: MeteringEventInput, now = new Date()): NewM
   const tenantId = input.tenantId.trim().toLowerCase();
   if (!isUuid(tenantId)) throw invalid('tenantId', 'not a UUID');
   if (!Object.hasOwn(METERS, input.meter)) throw new DomainError(ErrorCode.BILLING_METER_UNKNOWN, `Unknown meter: ${input.meter.slice(0, 60)}`, { meter: input.meter.slice(0, 60), meters: Object.keys(METERS) });
-  const quantity = formatDecimal(parseDecimal(input.quantity, QTY_SCALE), QTY_SCALE);
+  // At most 15 integer digits per event (1 PB of bytes): aggregates (18 digits) keep 1000x headroom.
+  const quantity = formatDecimal(parseDecimal(input.quantity, QTY_SCALE, 15), QTY_SCALE);
   const occurredAt = input.timestamp == null ? now : new Date(input.timestamp);
   if (Number.isNaN(occurredAt.getTime()) || (input.timestamp != null && !/^\d{4}-\d{2}-\d{2}T/.test(input.timestamp))) throw invalid('timestamp', 'not an ISO 8601 date-time');
   if (occurredAt.getTime() > now.getTime() + MAX_CLOCK_SKEW_MS) throw invalid('timestamp', 'more than 5 minutes in the future');
