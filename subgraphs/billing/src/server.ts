@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@dataplat/db';
-import { PeriodicTask, PrincipalCodec, serveSubgraph, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { PollingLoop, PrincipalCodec, serveSubgraph, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
 import { GraphTenantDirectory } from './accounts/tenant-directory';
 import { buildBillingSchema } from './billing';
 import { createCore } from './core';
@@ -27,10 +27,10 @@ export async function startBilling(opts: BillingServerOptions): Promise<RunningS
   const schema = await buildBillingSchema(deps, core);
   const running = await serveSubgraph('billing', schema, { config: opts.config, logger: opts.logger, port: opts.port ?? opts.config.BILLING_PORT });
   const log = opts.logger.child({ component: 'billing-invoice-drafts' });
-  const drafts = new PeriodicTask('billing-invoice-drafts', async () => {
+  const drafts = new PollingLoop(async () => {
     const { period, created } = await core.invoices.draftClosedMonth();
     if (created) log.info({ period, created }, 'invoice drafts created');
-  }, opts.config.BILLING_INVOICE_INTERVAL * 1000, log);
+  }, opts.config.BILLING_INVOICE_INTERVAL * 1000, log, 'drafting invoices failed');
   drafts.start();
   return {
     ...running,

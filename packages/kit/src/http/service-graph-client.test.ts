@@ -28,16 +28,16 @@ describe('ServiceGraphClient', () => {
   afterAll(() => new Promise((r) => server.close(r)));
 
   it('sends the query with a signed service principal acting in the tenant, with the given scopes only', async () => {
-    const client = new ServiceGraphClient(url, codec, 'billing-service', ['tenants:read']);
-    expect(await client.call('t1', 'query($id: ID!) { tenant(id: $id) { id } }', { id: 't1' })).toEqual({ tenant: { id: 't1' } });
+    const client = new ServiceGraphClient({ url, principals: codec, service: 'billing-service', scopes: ['tenants:read'] });
+    expect(await client.call('query($id: ID!) { tenant(id: $id) { id } }', { id: 't1' }, 't1')).toEqual({ tenant: { id: 't1' } });
     expect(seen.at(-1)!.principal).toMatchObject({ kind: 'service_token', subject: 'billing-service', tenantId: 't1', roles: [], scopes: ['tenants:read'] });
   });
 
   it('raises the callee\'s catalogue code, or a null code when it cannot be reached', async () => {
-    const client = new ServiceGraphClient(url, codec, 'billing-service', []);
-    await expect(client.call('t1', 'q', { id: 'missing' })).rejects.toMatchObject({ name: 'ServiceCallError', code: 'DPF-TEN-001' });
-    const down = new ServiceGraphClient('http://127.0.0.1:1/graphql', codec, 'billing-service', [], 2_000);
-    const error = await down.call('t1', 'q').catch((e: unknown) => e);
+    const client = new ServiceGraphClient({ url, principals: codec, service: 'billing-service', scopes: [] });
+    await expect(client.call('q', { id: 'missing' }, 't1')).rejects.toMatchObject({ name: 'ServiceCallError', code: 'DPF-TEN-001' });
+    const down = new ServiceGraphClient({ url: 'http://127.0.0.1:1/graphql', principals: codec, service: 'billing-service', scopes: [], timeoutMs: 2_000 });
+    const error = await down.call('q', undefined, 't1').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceCallError);
     expect((error as ServiceCallError).code).toBeNull();
   });

@@ -1,5 +1,4 @@
-import { DomainError, ErrorCode, ServiceCallError, type PrincipalCodec } from '@dataplat/kit';
-import { ServiceGraphClient } from '@dataplat/kit';
+import { DomainError, ErrorCode, ServiceCallError, ServiceGraphClient, type PrincipalCodec } from '@dataplat/kit';
 
 /** The service name the billing service acts under towards the tenant service. */
 export const BILLING_SERVICE = 'billing-service';
@@ -27,12 +26,12 @@ export class GraphTenantDirectory implements TenantDirectory {
   private readonly client: ServiceGraphClient;
 
   constructor(url: string, principals: PrincipalCodec) {
-    this.client = new ServiceGraphClient(url, principals, BILLING_SERVICE, ['tenants:read']);
+    this.client = new ServiceGraphClient({ url, principals, service: BILLING_SERVICE, scopes: ['tenants:read'] });
   }
 
   async find(tenantId: string): Promise<TenantFacts | null> {
     try {
-      const { tenant } = await this.client.call<{ tenant: TenantFacts }>(tenantId, TENANT, { id: tenantId });
+      const { tenant } = await this.client.call<{ tenant: TenantFacts }>(TENANT, { id: tenantId }, tenantId);
       return tenant;
     } catch (e) {
       if (e instanceof ServiceCallError && e.code === ErrorCode.TENANT_NOT_FOUND) return null;
