@@ -1,4 +1,5 @@
 import { composeServices } from '@apollo/composition';
+import { buildBillingSchema } from '@dataplat/billing';
 import { buildConfigSchema } from '@dataplat/config';
 import { buildGatewaySchema, createTenantRateLimits } from '@dataplat/gateway';
 import { buildIdentitySchema } from '@dataplat/identity';
@@ -32,5 +33,6 @@ export async function facadeSupergraph(dataDir: string): Promise<GraphQLSchema> 
     config: await buildConfigSchema({ db: {} as any, config }),
     notification: await buildNotificationSchema({ db: {} as any, config }),
     gateway: await buildGatewaySchema(createTenantRateLimits(), { statusOf: async () => null }),
+    billing: await buildBillingSchema({ db: {} as any, config, tenants: {} as any }),
   });
 }

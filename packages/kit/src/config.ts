@@ -103,6 +103,11 @@ const EnvSchema = z.object({
   NOTIFICATION_PORT: port(8085),
   /** GraphQL URL of the notification subgraph, read by a separate edge process. */
   NOTIFICATION_URL: optionalUrl,
+  BILLING_PORT: port(8087),
+  /** GraphQL URL of the billing subgraph, read by a separate edge process. */
+  BILLING_URL: optionalUrl,
+  /** How often the billing subgraph drafts the invoices of the last closed month that do not exist yet. */
+  BILLING_INVOICE_INTERVAL: duration('1h'),
   /** Delay before the first retry of a failed channel delivery; doubled per attempt, capped at 1 h. */
   NOTIFICATION_RETRY_BASE: duration('30s'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),

@@ -14,5 +14,6 @@ export * from './crypto/secret-box';
 export * from './http/local-subgraph';
 export * from './http/service-graph-client';
 export * from './mail/email-transport';
+export * from './http/schema-server';
 export * from './polling-loop';
 export * from './http/redis-pubsub';

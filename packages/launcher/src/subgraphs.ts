@@ -5,6 +5,7 @@ import { requireSetting, type Logger, type PlatformConfig, type RunningSubgraph 
 import { startTenant } from '@dataplat/tenant';
 import { startConfig } from '@dataplat/config';
 import { startNotification } from '@dataplat/notification';
+import { startBilling } from '@dataplat/billing';
 
 /** One subgraph of the platform: how to start it in-process and where it is when it runs apart. */
 export interface SubgraphDefinition {
@@ -37,6 +38,13 @@ export const SUBGRAPHS: readonly SubgraphDefinition[] = [
   },
   { name: 'config', start: startConfig, portVariable: 'CONFIG_PORT', urlVariable: 'CONFIG_URL' },
   { name: 'notification', start: startNotification, portVariable: 'NOTIFICATION_PORT', urlVariable: 'NOTIFICATION_URL' },
+  {
+    name: 'billing',
+    // Tenants' plans are read from the tenant subgraph, through its GraphQL API.
+    start: (opts) => startBilling({ ...opts, tenantUrl: urlOf(opts.started, 'tenant') }),
+    portVariable: 'BILLING_PORT',
+    urlVariable: 'BILLING_URL',
+  },
 ];
 
 /**

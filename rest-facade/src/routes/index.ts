@@ -1,4 +1,6 @@
 import type { RouteSpec } from '../route-spec';
+import { billingRoutes } from './billing/billing.routes';
+import { tenantBillingRoutes } from './billing/tenant-billing.routes';
 import { featureFlagRoutes } from './config/feature-flags.routes';
 import { marketplaceRoutes } from './config/marketplace.routes';
 import { configPropertyRoutes } from './config/properties.routes';
@@ -53,4 +55,7 @@ export const ROUTES: RouteSpec[] = [
   ...releaseRoutes,
   ...connectorRoutes,
   ...tenantOpsRoutes,
+  ...gatewayRateLimitRoutes,
+  ...billingRoutes,
+  ...tenantBillingRoutes,
 ];

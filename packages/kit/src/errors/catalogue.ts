@@ -216,6 +216,19 @@ export enum ErrorCode {
   NOTIFICATION_CHANNEL_EXISTS = 'DPF-NTF-003',
   NOTIFICATION_CHANNEL_INVALID = 'DPF-NTF-004',
   NOTIFICATION_RECIPIENT_NOT_FOUND = 'DPF-NTF-005',
+  // BIL: billing service (usage, metering, invoices, plans, budgets), reserved 001-019
+  BILLING_TENANT_NOT_FOUND = 'DPF-BIL-001',
+  BILLING_PLAN_NOT_FOUND = 'DPF-BIL-002',
+  BILLING_INVOICE_NOT_FOUND = 'DPF-BIL-003',
+  BILLING_INVOICE_NOT_DRAFT = 'DPF-BIL-004',
+  BILLING_BUDGET_NOT_FOUND = 'DPF-BIL-005',
+  BILLING_BUDGET_INVALID = 'DPF-BIL-006',
+  BILLING_METER_UNKNOWN = 'DPF-BIL-007',
+  BILLING_QUANTITY_INVALID = 'DPF-BIL-008',
+  BILLING_PERIOD_INVALID = 'DPF-BIL-009',
+  BILLING_EVENT_INVALID = 'DPF-BIL-010',
+  BILLING_TENANT_SERVICE_UNAVAILABLE = 'DPF-BIL-011',
+  BILLING_INVALID_FILTER = 'DPF-BIL-012',
 }
 
 export interface ErrorCodeInfo {
@@ -431,6 +444,19 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.NOTIFICATION_CHANNEL_EXISTS]: { status: 409, message: 'A notification channel with this name already exists' },
   [ErrorCode.NOTIFICATION_CHANNEL_INVALID]: { status: 400, message: 'Invalid notification channel configuration' },
   [ErrorCode.NOTIFICATION_RECIPIENT_NOT_FOUND]: { status: 404, message: 'The recipient is not a user of the tenant' },
+  // BIL: billing service
+  [ErrorCode.BILLING_TENANT_NOT_FOUND]: { status: 404, message: 'Tenant not found' },
+  [ErrorCode.BILLING_PLAN_NOT_FOUND]: { status: 404, message: 'Billing plan not found' },
+  [ErrorCode.BILLING_INVOICE_NOT_FOUND]: { status: 404, message: 'Invoice not found' },
+  [ErrorCode.BILLING_INVOICE_NOT_DRAFT]: { status: 409, message: 'Only a DRAFT invoice can be finalized' },
+  [ErrorCode.BILLING_BUDGET_NOT_FOUND]: { status: 404, message: 'No budget is set for this tenant' },
+  [ErrorCode.BILLING_BUDGET_INVALID]: { status: 400, message: 'Invalid budget' },
+  [ErrorCode.BILLING_METER_UNKNOWN]: { status: 400, message: 'Unknown meter' },
+  [ErrorCode.BILLING_QUANTITY_INVALID]: { status: 400, message: 'Invalid quantity' },
+  [ErrorCode.BILLING_PERIOD_INVALID]: { status: 400, message: 'Invalid billing period' },
+  [ErrorCode.BILLING_EVENT_INVALID]: { status: 400, message: 'Invalid metering event' },
+  [ErrorCode.BILLING_TENANT_SERVICE_UNAVAILABLE]: { status: 503, message: 'The tenant service could not be reached' },
+  [ErrorCode.BILLING_INVALID_FILTER]: { status: 400, message: 'Invalid invoice filter' },
 };
 
 const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));

@@ -1,2 +1,3 @@
 export * from './pagination';
 export * from './federated-schema';
+export * from './modular-schema';

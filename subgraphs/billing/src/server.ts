@@ -1,0 +1,42 @@
+import type { PrismaClient } from '@dataplat/db';
+import { PollingLoop, PrincipalCodec, serveSubgraph, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { GraphTenantDirectory } from './accounts/tenant-directory';
+import { buildBillingSchema } from './billing';
+import { createCore } from './core';
+import type { TaxPolicy } from './plans/pricing';
+
+export interface BillingServerOptions {
+  db: PrismaClient;
+  config: PlatformConfig;
+  logger: Logger;
+  /** GraphQL URL of the tenant subgraph (tenants' plans are read through it). */
+  tenantUrl: string;
+  port?: number;
+  tax?: TaxPolicy;
+}
+
+/**
+ * Starts the billing subgraph on its port (8087 by default; 0 picks a free one) and its
+ * scheduled job drafting the invoices of the last closed month (every BILLING_INVOICE_INTERVAL),
+ * stopped when the server closes.
+ */
+export async function startBilling(opts: BillingServerOptions): Promise<RunningSubgraph> {
+  const tenants = new GraphTenantDirectory(opts.tenantUrl, await PrincipalCodec.create(opts.config.JWT_SECRET));
+  const deps = { db: opts.db, config: opts.config, tenants, tax: opts.tax };
+  const core = createCore(deps);
+  const schema = await buildBillingSchema(deps, core);
+  const running = await serveSubgraph('billing', schema, { config: opts.config, logger: opts.logger, port: opts.port ?? opts.config.BILLING_PORT });
+  const log = opts.logger.child({ component: 'billing-invoice-drafts' });
+  const drafts = new PollingLoop(async () => {
+    const { period, created } = await core.invoices.draftClosedMonth();
+    if (created) log.info({ period, created }, 'invoice drafts created');
+  }, opts.config.BILLING_INVOICE_INTERVAL * 1000, log, 'drafting invoices failed');
+  drafts.start();
+  return {
+    ...running,
+    close: async () => {
+      await drafts.stop();
+      await running.close();
+    },
+  };
+}
