@@ -34,6 +34,7 @@ module.exports = {
         '^@dataplat/tenant$': '<rootDir>/subgraphs/tenant/src',
         '^@dataplat/config$': '<rootDir>/subgraphs/config/src',
         '^@dataplat/notification$': '<rootDir>/subgraphs/notification/src',
+        '^@dataplat/audit$': '<rootDir>/subgraphs/audit/src',
         '^@dataplat/gateway$': '<rootDir>/gateway/src',
         '^@dataplat/rest-facade$': '<rootDir>/rest-facade/src',
         // The generated Prisma client imports its siblings as './x.js'; from source they are .ts.

@@ -12,3 +12,6 @@ export * from './blocklist';
 export * from './tenant-header';
 export * from './tenant-access';
 export * from './scim-tokens';
+export * from './audit-plugin';
+export * from './audit-intake';
+export * from './audit-redaction';

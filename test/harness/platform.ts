@@ -51,6 +51,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     TENANT_PORT: '0',
     CONFIG_PORT: '0',
     NOTIFICATION_PORT: '0',
+    AUDIT_PORT: '0',
 
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

@@ -13,3 +13,5 @@ export * from './ids';
 export * from './crypto/secret-box';
 export * from './http/local-subgraph';
 export * from './mail/email-transport';
+export * from './background-loop';
+export * from './time';

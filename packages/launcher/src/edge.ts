@@ -19,6 +19,7 @@ import {
   type SubgraphEndpoint,
   PrismaTenantStatusStore,
   TenantAccessGate,
+  AuditIntakeWriter,
 } from '@dataplat/gateway';
 import { createRateLimitStore, PrincipalCodec, RateLimiter, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
 import { createEdgeServer, IdempotencyStore } from '@dataplat/rest-facade';
@@ -47,7 +48,10 @@ export async function startEdge(
   };
   try {
     const principals = await PrincipalCodec.create(config.JWT_SECRET);
-    const gateway = await createGateway({ subgraphs, principals, logger: logger.child({ component: 'gateway' }) });
+    // Every mutation through the gateway is recorded into audit.intake, written behind (docs/audit-service.md).
+    const audit = new AuditIntakeWriter(db, logger.child({ component: 'audit-intake' }));
+    stack.push(() => audit.stop());
+    const gateway = await createGateway({ subgraphs, principals, logger: logger.child({ component: 'gateway' }), audit });
     stack.push(() => gateway.stop());
 
     const store = createRateLimitStore(config.REDIS_URL);

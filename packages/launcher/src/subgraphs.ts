@@ -5,6 +5,7 @@ import { requireSetting, type Logger, type PlatformConfig, type RunningSubgraph 
 import { startTenant } from '@dataplat/tenant';
 import { startConfig } from '@dataplat/config';
 import { startNotification } from '@dataplat/notification';
+import { startAudit } from '@dataplat/audit';
 
 /** One subgraph of the platform: how to start it in-process and where it is when it runs apart. */
 export interface SubgraphDefinition {
@@ -28,6 +29,7 @@ export const SUBGRAPHS: readonly SubgraphDefinition[] = [
   },
   { name: 'config', start: startConfig, portVariable: 'CONFIG_PORT', urlVariable: 'CONFIG_URL' },
   { name: 'notification', start: startNotification, portVariable: 'NOTIFICATION_PORT', urlVariable: 'NOTIFICATION_URL' },
+  { name: 'audit', start: startAudit, portVariable: 'AUDIT_PORT', urlVariable: 'AUDIT_URL' },
 ];
 
 /**

@@ -166,6 +166,16 @@ export enum ErrorCode {
   NOTIFICATION_CHANNEL_EXISTS = 'DPF-NTF-003',
   NOTIFICATION_CHANNEL_INVALID = 'DPF-NTF-004',
   NOTIFICATION_RECIPIENT_NOT_FOUND = 'DPF-NTF-005',
+  // AUD: audit service (audit log, compliance reports, retention)
+  AUDIT_EVENT_NOT_FOUND = 'DPF-AUD-001',
+  AUDIT_QUERY_INVALID = 'DPF-AUD-002',
+  AUDIT_EXPORT_FORMAT_INVALID = 'DPF-AUD-003',
+  AUDIT_USER_NOT_FOUND = 'DPF-AUD-004',
+  AUDIT_RESOURCE_NOT_FOUND = 'DPF-AUD-005',
+  COMPLIANCE_REPORT_NOT_FOUND = 'DPF-AUD-006',
+  COMPLIANCE_REPORT_INVALID = 'DPF-AUD-007',
+  RETENTION_POLICY_NOT_FOUND = 'DPF-AUD-008',
+  RETENTION_POLICY_INVALID = 'DPF-AUD-009',
 }
 
 export interface ErrorCodeInfo {
@@ -332,6 +342,16 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.NOTIFICATION_CHANNEL_EXISTS]: { status: 409, message: 'A notification channel with this name already exists' },
   [ErrorCode.NOTIFICATION_CHANNEL_INVALID]: { status: 400, message: 'Invalid notification channel configuration' },
   [ErrorCode.NOTIFICATION_RECIPIENT_NOT_FOUND]: { status: 404, message: 'The recipient is not a user of the tenant' },
+  // AUD: audit service
+  [ErrorCode.AUDIT_EVENT_NOT_FOUND]: { status: 404, message: 'Audit event not found' },
+  [ErrorCode.AUDIT_QUERY_INVALID]: { status: 400, message: 'Invalid audit query' },
+  [ErrorCode.AUDIT_EXPORT_FORMAT_INVALID]: { status: 400, message: 'Unsupported export format: use csv or json' },
+  [ErrorCode.AUDIT_USER_NOT_FOUND]: { status: 404, message: 'No such user and no audit events of this user in the tenant' },
+  [ErrorCode.AUDIT_RESOURCE_NOT_FOUND]: { status: 404, message: 'No audit events for this resource in the tenant' },
+  [ErrorCode.COMPLIANCE_REPORT_NOT_FOUND]: { status: 404, message: 'Compliance report not found' },
+  [ErrorCode.COMPLIANCE_REPORT_INVALID]: { status: 400, message: 'Invalid compliance report request' },
+  [ErrorCode.RETENTION_POLICY_NOT_FOUND]: { status: 404, message: 'Retention policy not found' },
+  [ErrorCode.RETENTION_POLICY_INVALID]: { status: 400, message: 'Invalid retention policy' },
 };
 
 const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));
