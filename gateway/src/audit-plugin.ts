@@ -47,7 +47,7 @@ export const AUDIT_OVERRIDES: Record<string, AuditOverride> = {
   register: { resourceType: 'User', resourceId: 'user.id' },
   refreshToken: { resourceType: 'Session' },
   logout: { resourceType: 'Session' },
-  createApiKey: { resourceType: 'ApiKey', resourceId: 'id' },
+  createApiKey: { resourceType: 'ApiKey', resourceId: 'keyId' },
   rotateApiKey: { resourceType: 'ApiKey' },
   addUserRoles: { resourceType: 'User', resourceId: 'userId' },
   setUserRoles: { resourceType: 'User', resourceId: 'userId' },
