@@ -75,7 +75,7 @@ describe('automatic recording of mutations in other subgraphs', () => {
     const [role] = await waitForAuditEvents(api, auditorA.token, { action: 'updateRole' });
     expect(role).toMatchObject({ userId: adminA.id, resourceType: 'Role', resourceId: String(roleId), outcome: 'SUCCESS' });
     const [key] = await waitForAuditEvents(api, auditorA.token, { action: 'createApiKey' });
-    expect(key).toMatchObject({ userId: adminA.id, resourceType: 'ApiKey', resourceId: keyId, outcome: 'SUCCESS' });
+    expect(key).toMatchObject({ userId: adminA.id, resourceType: 'ApiKey', resourceId: String(keyId), outcome: 'SUCCESS' });
     expect(key.details.after.apiKey).toBe('[REDACTED]');
     expect(JSON.stringify(key)).not.toContain(apiKey);
     const [quota] = await waitForAuditEvents(api, auditorA.token, { action: 'upsertQuota' });
@@ -236,8 +236,10 @@ describe('retention', () => {
     expectEnvelope(await api.request('PUT', `${A}/retention/policies/${randomUUID()}`, { ...as(adminA), body: { retentionDays: 90 } }), 404, 'DPF-AUD-008');
     expectEnvelope(await api.request('PUT', `${A}/retention/policies/${id}`, { ...as(adminB), body: { retentionDays: 90 } }), 404, 'DPF-AUD-008');
     // The change itself is audited.
-    const [e] = await waitForAuditEvents(api, auditorA.token, { action: 'updateAuditRetentionPolicy' });
-    expect(e).toMatchObject({ resourceType: 'RetentionPolicy', resourceId: id, userId: adminA.id });
+    const [e] = await waitForAuditEvents(api, auditorA.token, { action: 'updateAuditRetentionPolicy', outcome: 'SUCCESS', userId: adminA.id });
+    expect(e).toMatchObject({ resourceType: 'RetentionPolicy', resourceId: id, category: 'CHANGE' });
+    const refused = await waitForAuditEvents(api, auditorA.token, { action: 'updateAuditRetentionPolicy', outcome: 'FAILURE', userId: adminA.id }, 4);
+    expect(refused.map((x: any) => x.errorCode)).toEqual(expect.arrayContaining(['DPF-AUD-009', 'DPF-AUD-008']));
   });
 
   it('purges the expired prefix of the chain and keeps it verifiable from the checkpoint', async () => {
