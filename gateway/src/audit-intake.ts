@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from '@dataplat/db';
-import type { Logger } from '@dataplat/kit';
-import type { AuditRecord, AuditSink } from './audit-plugin';
+import type { AuditRecord, Logger } from '@dataplat/kit';
+import type { AuditSink } from './audit-plugin';
 
 /**
  * Writes audit records behind the requests that produced them: buffered in memory, flushed
@@ -77,23 +77,4 @@ export class AuditIntakeWriter implements AuditSink {
   }
 }
 
-const toRow = (r: AuditRecord): Prisma.AuditIntakeCreateManyInput => ({
-  eventId: r.eventId,
-  tenantId: r.tenantId,
-  occurredAt: r.occurredAt,
-  actorKind: r.actorKind,
-  actorId: r.actorId,
-  actorTenantId: r.actorTenantId,
-  actorRoles: r.actorRoles,
-  action: r.action,
-  category: r.category,
-  resourceType: r.resourceType,
-  resourceId: r.resourceId,
-  outcome: r.outcome,
-  errorCode: r.errorCode,
-  requestId: r.requestId,
-  ip: r.ip,
-  userAgent: r.userAgent,
-  details: r.details as Prisma.InputJsonObject,
-  subjectEmail: r.subjectEmail,
-});
+const toRow = (r: AuditRecord): Prisma.AuditIntakeCreateManyInput => ({ ...r, details: r.details as Prisma.InputJsonObject });

@@ -1,32 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ApolloServerPlugin, GraphQLRequestContextWillSendResponse } from '@apollo/server';
-import { isUuid } from '@dataplat/kit';
+import { isUuid, type AuditRecord } from '@dataplat/kit';
 import { getNamedType, isObjectType, Kind, valueFromASTUntyped, type FieldNode, type GraphQLFormattedError, type GraphQLSchema, type SelectionSetNode } from 'graphql';
 import { redact, scalarFields } from './audit-redaction';
 import type { GatewayContext } from './gateway';
 
-/** One operation as recorded into audit.intake (docs/audit-service.md "What is recorded"). */
-export interface AuditRecord {
-  eventId: string;
-  tenantId: string | null;
-  occurredAt: Date;
-  actorKind: string;
-  actorId: string | null;
-  actorTenantId: string | null;
-  actorRoles: string[];
-  action: string;
-  category: AuditCategory;
-  resourceType: string | null;
-  resourceId: string | null;
-  outcome: 'SUCCESS' | 'FAILURE';
-  errorCode: string | null;
-  requestId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  details: Record<string, unknown>;
-  /** Anonymous failures only: the attempted e-mail, to find the tenant (never kept in the log). */
-  subjectEmail: string | null;
-}
 
 /** Where the plugin hands records: must return at once (buffered, written behind). */
 export interface AuditSink {

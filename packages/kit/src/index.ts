@@ -15,3 +15,4 @@ export * from './http/local-subgraph';
 export * from './mail/email-transport';
 export * from './background-loop';
 export * from './time';
+export * from './audit';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AuditRecord } from '@dataplat/kit';
 
 /** prev_hash of the first event of a chain. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -6,27 +7,13 @@ export const GENESIS_HASH = '0'.repeat(64);
 export const CANONICAL_VERSION = 'dpf-audit-v1';
 
 /** The fields of an event that its hash covers (docs/audit-service.md "Hash chain"). */
-export interface ChainedFields {
+export type ChainedFields = Omit<AuditRecord, 'eventId' | 'tenantId' | 'subjectEmail' | 'details'> & {
   tenantId: string;
   seq: bigint;
   id: string;
-  occurredAt: Date;
-  actorKind: string;
-  actorId: string | null;
-  actorTenantId: string | null;
-  actorRoles: string[];
-  action: string;
-  category: string;
-  resourceType: string | null;
-  resourceId: string | null;
-  outcome: string;
-  errorCode: string | null;
-  requestId: string | null;
-  ip: string | null;
-  userAgent: string | null;
   details: unknown;
   prevHash: string;
-}
+};
 
 /**
  * The canonical serialisation: a JSON array (JSON.stringify, no spaces) of the version tag and

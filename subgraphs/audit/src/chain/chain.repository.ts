@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@dataplat/db';
-import { PLATFORM_TENANT_ID } from '@dataplat/kit';
+import { PLATFORM_TENANT_ID, type AuditRecord } from '@dataplat/kit';
 import { eventHash, GENESIS_HASH } from './canonical';
 
 type Tx = Prisma.TransactionClient;
@@ -45,27 +45,7 @@ export class ChainRepository {
   }
 }
 
-interface Intake {
-  id: bigint;
-  eventId: string;
-  tenantId: string | null;
-  occurredAt: Date;
-  actorKind: string;
-  actorId: string | null;
-  actorTenantId: string | null;
-  actorRoles: string[];
-  action: string;
-  category: string;
-  resourceType: string | null;
-  resourceId: string | null;
-  outcome: string;
-  errorCode: string | null;
-  requestId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  details: Record<string, unknown>;
-  subjectEmail: string | null;
-}
+type Intake = AuditRecord & { id: bigint };
 type RawIntake = Omit<Intake, 'occurredAt'> & { occurredAt: string };
 
 /** Numbers and chains a tenant's rows after its locked head, inserted with one statement. */
