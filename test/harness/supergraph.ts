@@ -2,6 +2,7 @@ import { composeServices } from '@apollo/composition';
 import { buildConfigSchema } from '@dataplat/config';
 import { buildIdentitySchema } from '@dataplat/identity';
 import { buildNotificationSchema } from '@dataplat/notification';
+import { buildAuditSubgraph } from '@dataplat/audit';
 import { loadConfig, tokenServiceFromConfig } from '@dataplat/kit';
 import { buildTenantSchema } from '@dataplat/tenant';
 import { execute, parse, type GraphQLSchema } from 'graphql';
@@ -30,5 +31,6 @@ export async function facadeSupergraph(dataDir: string): Promise<GraphQLSchema> 
     tenant: await buildTenantSchema({ db: {} as any, config, logger: {} as any, identity: {} as any }),
     config: await buildConfigSchema({ db: {} as any, config }),
     notification: await buildNotificationSchema({ db: {} as any, config }),
+    audit: (await buildAuditSubgraph({ db: {} as any, config })).schema,
   });
 }
