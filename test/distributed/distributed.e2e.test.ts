@@ -21,6 +21,7 @@ const IDENTITY = resolve(ROOT, 'subgraphs', 'identity', 'dist', 'main.js');
 const TENANT = resolve(ROOT, 'subgraphs', 'tenant', 'dist', 'main.js');
 const CONFIG = resolve(ROOT, 'subgraphs', 'config', 'dist', 'main.js');
 const NOTIFICATION = resolve(ROOT, 'subgraphs', 'notification', 'dist', 'main.js');
+const AUDIT = resolve(ROOT, 'subgraphs', 'audit', 'dist', 'main.js');
 const EDGE = resolve(ROOT, 'packages', 'launcher', 'dist', 'edge-main.js');
 
 describeDistributed('distributed mode (separate processes, PostgreSQL server, Redis)', () => {
@@ -39,6 +40,7 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     const tenantPort = await freePort();
     const configPort = await freePort();
     const notificationPort = await freePort();
+    const auditPort = await freePort();
     env = {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -58,6 +60,8 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
       CONFIG_URL: `http://127.0.0.1:${configPort}/graphql`,
       NOTIFICATION_PORT: String(notificationPort),
       NOTIFICATION_URL: `http://127.0.0.1:${notificationPort}/graphql`,
+      AUDIT_PORT: String(auditPort),
+      AUDIT_URL: `http://127.0.0.1:${auditPort}/graphql`,
     };
     identityProc = start(IDENTITY, env);
     await waitFor(`http://127.0.0.1:${identityPort}/healthz`);
@@ -67,6 +71,8 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     await waitFor(`http://127.0.0.1:${configPort}/healthz`);
     start(NOTIFICATION, env);
     await waitFor(`http://127.0.0.1:${notificationPort}/healthz`);
+    start(AUDIT, env);
+    await waitFor(`http://127.0.0.1:${auditPort}/healthz`);
     const [pa, pb] = [await freePort(), await freePort()];
     start(EDGE, { ...env, PORT: String(pa) });
     start(EDGE, { ...env, PORT: String(pb) });
@@ -149,7 +155,7 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     expect(identityProc.exitCode).toBe(0);
     const ready = await a.get('/readyz');
     expect(ready.status).toBe(503);
-    expect(ready.body.subgraphs).toEqual({ identity: 'down', tenant: 'up', config: 'up', notification: 'up' });
+    expect(ready.body.subgraphs).toEqual({ identity: 'down', tenant: 'up', config: 'up', notification: 'up', audit: 'up' });
     expectEnvelope(await b.get('/api/v1/users/me', { token: root.accessToken }), 503, 'DPF-API-009');
     const gql = await a.graphql('{ me { email } }', undefined, { token: root.accessToken });
     expect(gql.status).toBe(503);
