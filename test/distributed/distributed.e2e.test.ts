@@ -149,6 +149,19 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     await seenOnB(200);
   });
 
+  it('both edges record their mutations into one audit chain per tenant, chained by the separate audit process', async () => {
+    const root = await a.login('root@dist.test', 'distributed-admin-pw');
+    await b.login('root@dist.test', 'distributed-admin-pw');
+    let events: any[] = [];
+    for (let i = 0; i < 50 && events.length < 2; i++) {
+      events = (await a.get(`/api/v1/audit/events?action=login&userId=${root.user.id}`, { token: root.accessToken })).body.data;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    const verified = await b.get('/api/v1/audit/verify', { token: root.accessToken });
+    expect(verified.body).toMatchObject({ intact: true, firstBrokenSeq: null });
+  });
+
   it('a stopped subgraph makes the edges not ready and calls 503', async () => {
     const root = await a.login('root@dist.test', 'distributed-admin-pw');
     await stopProcess(identityProc);
