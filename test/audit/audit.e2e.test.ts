@@ -4,7 +4,9 @@ import { ApiClient, expectEnvelope } from '../harness/client';
 import { query } from '../harness/database';
 import { createUser } from '../harness/factories';
 import { createRole, userWithRoles, type Session } from '../harness/identity-factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { freePort, startPlatform, type TestPlatform } from '../harness/platform';
 import { provisionTenant, type ProvisionedTenant } from '../harness/tenant-factories';
 
 /** Audit service (spec 2 "Audit service", docs/audit-service.md). */
@@ -325,4 +327,33 @@ describe('export', () => {
     const filtered = await api.get(`${A}/events/export?format=json&action=createApiKey`, as(auditorA));
     expect(filtered.body.length).toBe(1);
   });
+});
+
+describe('chainer replicas', () => {
+  it('keeps every chain gapless and intact while a second audit process chains the same intake', async () => {
+    const port = await freePort();
+    const second = spawn(process.execPath, [resolve(__dirname, '..', '..', 'subgraphs', 'audit', 'dist', 'main.js')], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', AUDIT_PORT: String(port), DATABASE_URL: platform.databaseUrl, JWT_SECRET: platform.jwtSecret, AUDIT_CHAIN_INTERVAL: '20ms' },
+      stdio: 'ignore',
+    });
+    try {
+      for (let i = 0; i < 100; i++) {
+        if ((await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status === 200) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      const [t1, t2] = await Promise.all([provisionTenant(api, root), provisionTenant(api, root)]);
+      // Interleaved batches for two tenants while both processes claim intake rows.
+      for (let i = 0; i < 6; i++) await Promise.all([insertIntake(platform.databaseUrl, t1.id, 1000), insertIntake(platform.databaseUrl, t2.id, 1000)]);
+      expect(await waitForChainHead(platform.databaseUrl, t1.id, 6000, 60_000)).toBe(6000);
+      expect(await waitForChainHead(platform.databaseUrl, t2.id, 6000, 60_000)).toBe(6000);
+      const rows = await query(platform.databaseUrl, 'SELECT tenant_id::text AS t, count(*)::int AS n, min(seq)::int AS lo, max(seq)::int AS hi FROM audit.events WHERE tenant_id = ANY($1::uuid[]) GROUP BY tenant_id', [[t1.id, t2.id]]);
+      expect(rows.map((r) => [r.n, r.lo, r.hi])).toEqual([[6000, 1, 6000], [6000, 1, 6000]]);
+      for (const t of [t1, t2]) {
+        const v = await api.get(`${A}/verify`, { token: root, headers: { 'x-tenant-id': t.id } });
+        expect(v.body).toMatchObject({ tenantId: t.id, intact: true, eventsChecked: 6000, headSeq: 6000 });
+      }
+    } finally {
+      second.kill('SIGTERM');
+    }
+  }, 120_000);
 });
