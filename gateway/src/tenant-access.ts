@@ -1,5 +1,4 @@
-import type { PrismaClient } from '@dataplat/db';
-import { DomainError, ErrorCode, PLATFORM_TENANT_ID, TENANT_STATUSES_WITHOUT_ACCESS, type Principal } from '@dataplat/kit';
+import { DomainError, ErrorCode, PLATFORM_TENANT_ID, TENANT_STATUSES_WITHOUT_ACCESS, type Principal, type TenantDirectoryClient } from '@dataplat/kit';
 import { LRUCache } from 'lru-cache';
 
 /** Reads a tenant's status (null: no such tenant row, e.g. the platform tenant). */
@@ -7,13 +6,12 @@ export interface TenantStatusStore {
   statusOf(tenantId: string): Promise<string | null>;
 }
 
-/** The tenant service's table, read only. */
-export class PrismaTenantStatusStore implements TenantStatusStore {
-  constructor(private readonly db: PrismaClient) {}
+/** Asks the tenant service's directory, through its GraphQL API (never its tables). */
+export class DirectoryTenantStatusStore implements TenantStatusStore {
+  constructor(private readonly directory: TenantDirectoryClient) {}
 
   async statusOf(tenantId: string): Promise<string | null> {
-    const row = await this.db.tenant.findUnique({ where: { id: tenantId }, select: { status: true } });
-    return row?.status ?? null;
+    return (await this.directory.byId(tenantId))?.status ?? null;
   }
 }
 

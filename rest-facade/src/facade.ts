@@ -7,7 +7,7 @@ import { streamDownload } from './download-stream';
 import type { OperationExecutor } from './executor';
 import { IdempotencyStore } from './idempotency';
 import type { HttpResponse } from './route-spec';
-import { coerceText, readBinding, type CompiledRoute } from './route-table';
+import { readBinding, type CompiledRoute } from './route-table';
 
 export interface FacadeDeps {
   routes: CompiledRoute[];
@@ -116,7 +116,7 @@ function buildVariables(route: CompiledRoute, request: FastifyRequest): Record<s
   const variables: Record<string, unknown> = {};
   for (const [name, binding] of Object.entries(route.variables ?? {})) {
     const raw = readBinding(binding, request as any);
-    const value = binding.from === 'body' ? raw : coerceText(binding.name, raw, route.variableTypes.get(name)!);
+    const value = binding.from === 'body' ? raw : route.textCoercers.get(name)!(binding.name, raw);
     if (value !== undefined) variables[name] = value;
   }
   return variables;

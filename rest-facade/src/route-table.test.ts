@@ -6,9 +6,11 @@ import { body, param, query, type RouteSpec } from './route-spec';
 import { CoercionError, coerceText, compileRoutes, readBinding, RouteTableError } from './route-table';
 
 const schema = buildSchema(`
+  scalar DateTimeISO
+  scalar JSONObject
   type Thing { id: ID!, name: String! }
   input ThingInput { name: String! }
-  type Query { thing(id: ID!): Thing, things(page: Int, tag: String): [Thing!]! }
+  type Query { thing(id: ID!): Thing, things(page: Int, tag: String, since: DateTimeISO, meta: JSONObject): [Thing!]! }
   type Mutation { createThing(input: ThingInput!): Thing! }
 `);
 
@@ -19,6 +21,8 @@ const OPERATIONS: Record<string, string> = {
   unknown: 'query Unknown { thing(id: "1") { id colour } }',
   two: 'query A { things { id } }\nquery B { things { id } }',
   anonymous: '{ things { id } }',
+  since: 'query Since($since: DateTimeISO) { things(since: $since) { id } }',
+  meta: 'query Meta($meta: JSONObject) { things(meta: $meta) { id } }',
 };
 
 let dir: string;
@@ -175,6 +179,30 @@ describe('coerceText', () => {
     for (const type of [GraphQLInt, GraphQLString, SortOrder]) {
       expect(fails(['1', '2'], type).message).toBe('Parameter "p" must be given once');
     }
+  });
+});
+
+describe('custom scalars from text', () => {
+  const DateTimeISO = schema.getType('DateTimeISO') as any;
+
+  it('reads DateTimeISO as RFC 3339 with an offset, or a bare date, and sends the UTC form', () => {
+    expect(coerceText('since', '2026-11-21T09:30:00Z', DateTimeISO)).toBe('2026-11-21T09:30:00.000Z');
+    expect(coerceText('since', '2026-11-21T10:30:00+01:00', DateTimeISO)).toBe('2026-11-21T09:30:00.000Z');
+    expect(coerceText('since', '2026-11-21', DateTimeISO)).toBe('2026-11-21T00:00:00.000Z');
+  });
+
+  it.each(['yesterday', '2026-13-01', '2026-02-30', '2026-11-21T25:00:00Z', '2026-11-21T09:30:00', '1700000000'])('refuses DateTimeISO %p with a 400-worthy CoercionError', (text) => {
+    expect(() => coerceText('since', text, DateTimeISO)).toThrow(CoercionError);
+  });
+
+  it('binds a DateTimeISO query parameter at boot', () => {
+    const [compiled] = compileRoutes([route({ path: '/since', operation: 'since', variables: { since: query('since') }, result: 'things' })], schema, dir);
+    expect(compiled.textCoercers.get('since')!('since', '2026-01-02')).toBe('2026-01-02T00:00:00.000Z');
+  });
+
+  it('refuses at boot a custom scalar that has no text parser, unless it comes from the body', () => {
+    expect(problemsOf([route({ path: '/meta', operation: 'meta', variables: { meta: query('meta') }, result: 'things' })])[0]).toMatch(/scalar JSONObject cannot be read from text/);
+    expect(compileRoutes([route({ method: 'POST', path: '/meta', operation: 'meta', variables: { meta: body() }, result: 'things' })], schema, dir)).toHaveLength(1);
   });
 });
 

@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  getNamedType,
-  isEnumType,
-  isListType,
   isNonNullType,
-  isScalarType,
   parse,
   typeFromAST,
   validate,
@@ -15,6 +11,9 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import type { Binding, RouteSpec } from './route-spec';
+import { compileTextCoercer, type TextCoercer } from './text-coercion';
+
+export { CoercionError, coerceText } from './text-coercion';
 
 export const OPERATIONS_DIR = join(__dirname, '..', 'operations');
 
@@ -27,6 +26,8 @@ export interface CompiledRoute extends RouteSpec {
   isMutation: boolean;
   /** Variable name -> its GraphQL input type, to coerce strings from path and query. */
   variableTypes: Map<string, GraphQLInputType>;
+  /** Variable name -> its coercer from text, for variables bound to the path, query or headers (built at boot). */
+  textCoercers: Map<string, TextCoercer>;
   /** Fastify path syntax (`:name`). */
   fastifyPath: string;
 }
@@ -79,9 +80,12 @@ function compileRoute(route: RouteSpec, schema: GraphQLSchema, dir: string): Com
   for (const def of op.variableDefinitions ?? []) {
     variableTypes.set(def.variable.name.value, typeFromAST(schema, def.type as any) as GraphQLInputType);
   }
+  const textCoercers = new Map<string, TextCoercer>();
   for (const [name, binding] of Object.entries(route.variables ?? {})) {
-    if (!variableTypes.has(name)) throw new Error(`binds $${name}, which the operation does not declare`);
+    const type = variableTypes.get(name);
+    if (!type) throw new Error(`binds $${name}, which the operation does not declare`);
     if (binding.from === 'params' && !route.path.includes(`{${binding.name}}`)) throw new Error(`binds path parameter {${binding.name}}, absent from the path`);
+    if (binding.from !== 'body') textCoercers.set(name, compileTextCoercer(type));
   }
   for (const [name, type] of variableTypes) {
     if (isNonNullType(type) && !(name in (route.variables ?? {}))) throw new Error(`required variable $${name} has no binding`);
@@ -95,17 +99,9 @@ function compileRoute(route: RouteSpec, schema: GraphQLSchema, dir: string): Com
     operationName: op.name.value,
     isMutation: op.operation === 'mutation',
     variableTypes,
+    textCoercers,
     fastifyPath: toFastifyPath(route.path),
   };
-}
-
-export class CoercionError extends Error {
-  constructor(
-    readonly parameter: string,
-    readonly expected: string,
-  ) {
-    super(`Parameter "${parameter}" must be ${expected}`);
-  }
 }
 
 /** Reads a binding's raw value from the request. */
@@ -120,45 +116,6 @@ export function readBinding(binding: Binding, req: { body?: unknown; query: unkn
     case 'headers':
       return req.headers[binding.name];
   }
-}
-
-/**
- * Converts text from the path, query string or headers to the variable's GraphQL type
- * (Int, Float, Boolean, lists); body values are JSON already and pass unchanged.
- */
-export function coerceText(name: string, value: unknown, type: GraphQLInputType): unknown {
-  if (value === undefined || value === '') return undefined;
-  const inner = isNonNullType(type) ? type.ofType : type;
-  if (isListType(inner)) {
-    const items = Array.isArray(value) ? value : String(value).split(',');
-    return items.map((v) => coerceText(name, v, inner.ofType));
-  }
-  if (Array.isArray(value)) throw new CoercionError(name, 'given once');
-  const named = getNamedType(inner);
-  const text = String(value);
-  if (isScalarType(named)) {
-    switch (named.name) {
-      case 'Int':
-        // GraphQL Int is a signed 32-bit integer.
-        if (!/^-?\d{1,10}$/.test(text) || Number(text) > 2_147_483_647 || Number(text) < -2_147_483_648) throw new CoercionError(name, 'an integer');
-        return Number(text);
-      case 'Float':
-        // Number() alone would read " " as 0 and "0x10" as 16.
-        if (!/^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(text) || !Number.isFinite(Number(text))) throw new CoercionError(name, 'a number');
-        return Number(text);
-      case 'Boolean':
-        if (text !== 'true' && text !== 'false') throw new CoercionError(name, 'true or false');
-        return text === 'true';
-      default:
-        return text;
-    }
-  }
-  if (isEnumType(named)) {
-    const match = named.getValues().find((v) => v.name === text || v.name === text.toUpperCase() || String(v.value) === text);
-    if (!match) throw new CoercionError(name, `one of ${named.getValues().map((v) => v.name).join(', ')}`);
-    return match.name;
-  }
-  return text;
 }
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -222,3 +222,67 @@ describe('delivery', () => {
     expect(mail).toContain('Subject: [WARNING] Mail me');
   });
 });
+
+describe('messages other services queue in platform.notification_outbox', () => {
+  /** What a producer (tenant alerts, billing budgets) writes in its own transaction. */
+  async function queue(channel: string, recipient: string, template = 'tenant.alert-raised'): Promise<string> {
+    const [row] = await query<{ id: string }>(
+      platform.databaseUrl,
+      `INSERT INTO platform.notification_outbox (tenant_id, channel, recipient, template, subject, body, payload)
+       VALUES ($1, $2, $3, $4, '[CRITICAL] CPU alert', 'CPU at 95 %', '{"alertId":"a-1"}') RETURNING id::text`,
+      [tenantA, channel, recipient, template],
+    );
+    return row.id;
+  }
+  const outboxRow = async (id: string) => (await query<{ status: string; attempts: number; last_error: string | null }>(platform.databaseUrl, 'SELECT status, attempts, last_error FROM platform.notification_outbox WHERE id = $1', [id]))[0];
+
+  it('delivers a WEBHOOK message to the tenant channel with that URL, signed with its secret, retrying after a failure', async () => {
+    const rx = await receiver([503]);
+    try {
+      const created = await api.post('/api/v1/notifications/channels', { name: name('alerts'), kind: 'WEBHOOK', url: rx.url, categories: ['test.none'] }, { token: t.adminA.token });
+      expect(created.status).toBe(201);
+      const id = await queue('WEBHOOK', rx.url);
+      const row = await until(() => outboxRow(id), (r) => r.status === 'SENT');
+      expect(row).toMatchObject({ status: 'SENT', attempts: 2, last_error: null });
+      expect(rx.received).toHaveLength(2);
+      const req = rx.received[1];
+      expect(req.headers['x-dataplat-event']).toBe('tenant.alert-raised');
+      expect(req.headers['x-dataplat-delivery']).toBe(`outbox-${id}`);
+      const [, ts, sig] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(req.headers['x-dataplat-signature']))!;
+      expect(createHmac('sha256', created.body.signingSecret).update(`${ts}.${req.body}`).digest('hex')).toBe(sig);
+      expect(JSON.parse(req.body)).toEqual({
+        id: `outbox-${id}`, type: 'tenant.alert-raised', tenantId: tenantA, createdAt: expect.any(String),
+        subject: '[CRITICAL] CPU alert', body: 'CPU at 95 %', data: { alertId: 'a-1' },
+      });
+    } finally {
+      rx.server.close();
+    }
+  });
+
+  it('delivers a CHAT message to the tenant chat channel of that name', async () => {
+    const rx = await receiver([]);
+    try {
+      const channelName = name('ops');
+      await api.post('/api/v1/notifications/channels', { name: channelName, kind: 'CHAT', url: rx.url, categories: ['test.none'] }, { token: t.adminA.token });
+      const id = await queue('CHAT', `#${channelName.toUpperCase()}`);
+      expect((await until(() => outboxRow(id), (r) => r.status === 'SENT')).status).toBe('SENT');
+      expect(JSON.parse(rx.received[0].body)).toEqual({ text: '*[CRITICAL] CPU alert*\nCPU at 95 %' });
+    } finally {
+      rx.server.close();
+    }
+  });
+
+  it('never calls a URL no channel of the tenant has (given up at once), nor another tenant\'s channel', async () => {
+    const rx = await receiver([]);
+    try {
+      await api.post('/api/v1/notifications/channels', { name: name('b-hook'), kind: 'WEBHOOK', url: rx.url, categories: ['test.none'] }, { token: t.adminB.token });
+      const id = await queue('WEBHOOK', rx.url); // tenant A has no channel with this URL; tenant B has
+      const row = await until(() => outboxRow(id), (r) => r.status !== 'PENDING');
+      expect(row).toMatchObject({ status: 'FAILED', attempts: 1, last_error: 'no enabled WEBHOOK channel of the tenant matches this URL' });
+      expect(rx.received).toHaveLength(0);
+    } finally {
+      rx.server.close();
+    }
+  });
+});
+

@@ -255,7 +255,12 @@ describe('GET /quotas/{resourceType}/usage/history and /trend', () => {
     expect(hourly.body.points.reduce((n: number, p: any) => n + p.totalAmount, 0)).toBe(5);
 
     expectEnvelope(await api.get(`${base(tenant.id)}/STORAGE/usage/trend?interval=month`, auth(admin.token)), 400, 'DPF-TEN-043');
-    expectEnvelope(await api.get(`${base(tenant.id)}/STORAGE/usage/history?start=yesterday`, auth(admin.token)), 400, 'DPF-TEN-043');
+    // A date-time parameter is checked by the facade against the scalar before the call (DPF-API-001).
+    expectEnvelope(await api.get(`${base(tenant.id)}/STORAGE/usage/history?start=yesterday`, auth(admin.token)), 400, 'DPF-API-001');
+    expectEnvelope(await api.get(`${base(tenant.id)}/STORAGE/usage/trend?end=2026-02-30`, auth(admin.token)), 400, 'DPF-API-001');
+    const dateOnly = await api.get(`${base(tenant.id)}/STORAGE/usage/history?start=2000-01-01&end=2000-01-02`, auth(admin.token));
+    expect(dateOnly.status).toBe(200);
+    expect(dateOnly.body).toMatchObject({ start: '2000-01-01T00:00:00.000Z', end: '2000-01-02T00:00:00.000Z', records: [] });
     expectEnvelope(await api.get(`${base(tenant.id)}/STORAGE/usage/history?start=2030-01-02T00:00:00Z&end=2030-01-01T00:00:00Z`, auth(admin.token)), 400, 'DPF-TEN-043');
     expectEnvelope(await api.get(`${base(tenant.id)}/CPU/usage/history`, auth(admin.token)), 404, 'DPF-TEN-040');
     expectEnvelope(await api.get(`${base(tenant.id)}/STORAGE/usage/trend`, auth(otherAdmin.token)), 404, 'DPF-TEN-001');

@@ -39,6 +39,19 @@ describe('tenant subgraph', () => {
     expect((await api.graphql('{ tenants { data { id } } }')).body.errors[0].extensions.code).toBe('DPF-AUTH-001');
   });
 
+  it('serves the tenant directory (what identity and the edge ask instead of reading tenant tables) to platform callers only', async () => {
+    const tenant = await provisionTenant(api, root);
+    const admin = await tenantAdminSession(api, tenant);
+    const query = 'query($id: ID, $slug: String) { tenantDirectoryEntry(id: $id, slug: $slug) { id slug status } }';
+    const bySlug = await api.graphql(query, { slug: tenant.slug.toUpperCase() }, { token: root });
+    expect(bySlug.body.data.tenantDirectoryEntry).toEqual({ id: tenant.id, slug: tenant.slug, status: tenant.body.status });
+    expect((await api.graphql(query, { id: tenant.id }, { token: root })).body.data.tenantDirectoryEntry.slug).toBe(tenant.slug);
+    expect((await api.graphql(query, { id: 'not-a-uuid' }, { token: root })).body.data.tenantDirectoryEntry).toBeNull();
+    expect((await api.graphql(query, { slug: 'no-such-tenant' }, { token: root })).body.data.tenantDirectoryEntry).toBeNull();
+    expect((await api.graphql(query, { id: tenant.id, slug: tenant.slug }, { token: root })).body.errors[0].extensions.code).toBe('DPF-API-001');
+    expect((await api.graphql(query, { id: tenant.id }, { token: admin.token })).body.errors[0].extensions.code).toBe('DPF-AUTH-007');
+  });
+
   it('plans one query across identity and tenant: User.tenant is the tenant entity', async () => {
     const tenant = await provisionTenant(api, root);
     const admin = await tenantAdminSession(api, tenant);

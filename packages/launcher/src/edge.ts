@@ -17,11 +17,11 @@ import {
   type BlocklistStore,
   trustProxyOption,
   type SubgraphEndpoint,
-  PrismaTenantStatusStore,
+  DirectoryTenantStatusStore,
   TenantAccessGate,
   AuditIntakeWriter,
 } from '@dataplat/gateway';
-import { createRateLimitStore, PrincipalCodec, RateLimiter, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
+import { createRateLimitStore, PrincipalCodec, RateLimiter, TenantDirectoryClient, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
 import { createEdgeServer, IdempotencyStore } from '@dataplat/rest-facade';
 
 export interface RunningEdge {
@@ -61,7 +61,7 @@ export async function startEdge(
     purge.unref();
     stack.push(async () => clearInterval(purge));
 
-    const { apiKeys, blocklist, tenants, scimTokens } = await startCredentialChecks(config, db, databaseUrl, logger, stack);
+    const { apiKeys, blocklist, tenants, scimTokens } = await startCredentialChecks(config, db, databaseUrl, logger, stack, new TenantDirectoryClient('gateway', principals, tenantUrlOf(subgraphs)));
     const edge = await createEdgeServer({
       gateway,
       authenticator: new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, tenants, scimTokens }),
@@ -97,6 +97,7 @@ async function startCredentialChecks(
   databaseUrl: string | undefined,
   logger: Logger,
   stack: Array<() => Promise<unknown>>,
+  tenantDirectory: TenantDirectoryClient,
 ): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist; tenants: TenantAccessGate; scimTokens: ScimTokenAuthenticator }> {
   const store = new PrismaApiKeyStore(db);
   const usage = new ApiKeyUsageRecorder(store, 60_000, logger);
@@ -113,7 +114,7 @@ async function startCredentialChecks(
   }
   const blocklist = new TokenBlocklist(revocations);
   stack.push(() => blocklist.close());
-  const tenants = new TenantAccessGate(new PrismaTenantStatusStore(db));
+  const tenants = new TenantAccessGate(new DirectoryTenantStatusStore(tenantDirectory));
 
   if (!databaseUrl) {
     logger.warn('no database URL for notifications: revocations reach this edge only when its caches expire (API keys 30 s, tokens 2 s)');
@@ -141,4 +142,11 @@ async function startCredentialChecks(
   await listener.start();
   stack.push(() => listener.stop());
   return { apiKeys, blocklist, tenants, scimTokens };
+}
+
+/** The tenant subgraph's URL: the edge asks its directory whether a caller's tenant is open. */
+function tenantUrlOf(subgraphs: SubgraphEndpoint[]): string {
+  const tenant = subgraphs.find((s) => s.name === 'tenant');
+  if (!tenant) throw new Error('the edge needs the tenant subgraph (suspension checks)');
+  return tenant.url;
 }

@@ -10,8 +10,11 @@ import { startAudit } from '@dataplat/audit';
 /** One subgraph of the platform: how to start it in-process and where it is when it runs apart. */
 export interface SubgraphDefinition {
   name: string;
-  /** `started`: the subgraphs started before this one in the same process (in SUBGRAPHS order). */
-  start(opts: { db: PrismaClient; config: PlatformConfig; logger: Logger; started: SubgraphEndpoint[] }): Promise<RunningSubgraph>;
+  /**
+   * `started`: the subgraphs started in this process so far, in SUBGRAPHS order. The list grows
+   * as later ones start, so a function may read a later subgraph's URL after start-up.
+   */
+  start(opts: { db: PrismaClient; config: PlatformConfig; logger: Logger; started: readonly SubgraphEndpoint[] }): Promise<RunningSubgraph>;
   /** Its port setting (used in-process, on loopback) and URL setting (read by a separate edge). */
   portVariable: keyof PlatformConfig & `${string}_PORT`;
   urlVariable: keyof PlatformConfig & `${string}_URL`;
@@ -19,7 +22,13 @@ export interface SubgraphDefinition {
 
 /** Every subgraph the gateway composes, in start order. Add a subgraph here and in kit config. */
 export const SUBGRAPHS: readonly SubgraphDefinition[] = [
-  { name: 'identity', start: startIdentity, portVariable: 'IDENTITY_PORT', urlVariable: 'IDENTITY_URL' },
+  {
+    name: 'identity',
+    // Logins ask the tenant subgraph (started next) about tenants: its URL is read on first use.
+    start: (opts) => startIdentity({ ...opts, tenantUrl: () => urlOf(opts.started, 'tenant') }),
+    portVariable: 'IDENTITY_PORT',
+    urlVariable: 'IDENTITY_URL',
+  },
   {
     name: 'tenant',
     // First administrators are created in identity, through its GraphQL API.
@@ -45,7 +54,7 @@ export async function startSubgraphs(
 ): Promise<SubgraphEndpoint[]> {
   const endpoints: SubgraphEndpoint[] = [];
   for (const subgraph of SUBGRAPHS) {
-    const running = await subgraph.start({ db, config: { ...config, HOST: '127.0.0.1' }, logger: logger.child({ subgraph: subgraph.name }), started: [...endpoints] });
+    const running = await subgraph.start({ db, config: { ...config, HOST: '127.0.0.1' }, logger: logger.child({ subgraph: subgraph.name }), started: endpoints });
     stack.push(() => running.close());
     endpoints.push({ name: subgraph.name, url: running.url, local: config.SUBGRAPH_TRANSPORT === 'in-process' ? running.local : undefined });
   }
@@ -60,7 +69,7 @@ export function remoteSubgraphs(config: PlatformConfig): SubgraphEndpoint[] {
   });
 }
 
-function urlOf(started: SubgraphEndpoint[], name: string): string {
+function urlOf(started: readonly SubgraphEndpoint[], name: string): string {
   const found = started.find((s) => s.name === name);
   if (!found) throw new Error(`the ${name} subgraph must start first`);
   return found.url;

@@ -17,10 +17,35 @@ import { sessionRoutes } from './identity/sessions.routes';
 import { userRoutes } from './identity/users.routes';
 import { notificationRoutes } from './notification/notifications.routes';
 import { alertRoutes } from './tenant/alerts.routes';
+import { migrationRoutes } from './tenant/migrations.routes';
+import { costRoutes } from './tenant/costs.routes';
 import { provisioningRoutes } from './tenant/provisioning.routes';
 import { quotaRoutes } from './tenant/quotas.routes';
 import { tenantRoutes } from './tenant/tenants.routes';
 
 /** Every route the facade serves, one file per spec section. */
-export const ROUTES: RouteSpec[] = [...authRoutes, ...accountRoutes, ...userRoutes, ...roleRoutes, ...sessionRoutes, ...deviceRoutes, ...apiKeyRoutes, ...serviceClientRoutes, ...mfaRoutes, ...oauthRoutes, ...externalIdpRoutes, ...scimRoutes, ...tenantRoutes, ...configPropertyRoutes, ...featureFlagRoutes, ...marketplaceRoutes, ...notificationRoutes, ...provisioningRoutes, ...quotaRoutes, ...alertRoutes,
-  ...auditRoutes];
+export const ROUTES: RouteSpec[] = [
+  ...authRoutes,
+  ...accountRoutes,
+  ...userRoutes,
+  ...roleRoutes,
+  ...sessionRoutes,
+  ...deviceRoutes,
+  ...apiKeyRoutes,
+  ...serviceClientRoutes,
+  ...mfaRoutes,
+  ...oauthRoutes,
+  ...externalIdpRoutes,
+  ...scimRoutes,
+  ...tenantRoutes,
+  ...configPropertyRoutes,
+  ...featureFlagRoutes,
+  ...marketplaceRoutes,
+  ...notificationRoutes,
+  ...provisioningRoutes,
+  ...quotaRoutes,
+  ...alertRoutes,
+  ...migrationRoutes,
+  ...costRoutes,
+  ...auditRoutes,
+];

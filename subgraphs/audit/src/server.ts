@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@dataplat/db';
-import { PrincipalCodec, startSubgraphServer, type BackgroundLoop, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { PrincipalCodec, startSubgraphServer, type PollingLoop, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
 import { buildAuditSubgraph } from './audit';
 import { ChainRepository } from './chain/chain.repository';
 import { startChainer } from './chain/chainer';
@@ -27,7 +27,7 @@ export async function startAudit(opts: AuditServerOptions): Promise<RunningSubgr
     port: opts.port ?? opts.config.AUDIT_PORT,
   });
   const log = (component: string) => opts.logger.child({ component });
-  const loops: BackgroundLoop[] = [
+  const loops: PollingLoop[] = [
     startChainer(new ChainRepository(opts.db), opts.config.AUDIT_CHAIN_INTERVAL, log('audit-chainer')),
     reports.startWorker(1000, log('audit-report-worker')),
     retention.startPurger(opts.config.AUDIT_PURGE_INTERVAL * 1000, log('audit-retention')),

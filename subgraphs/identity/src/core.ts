@@ -1,3 +1,4 @@
+import type { TenantLookup } from './auth/tenant-directory';
 import type { PrismaClient } from '@dataplat/db';
 import type { PlatformConfig, TokenService } from '@dataplat/kit';
 import { SessionRepository } from './auth/session.repository';
@@ -19,9 +20,11 @@ export interface IdentityCore {
   sessions: SessionRepository;
   issuedTokens: RevocationRepository;
   revocation: TokenRevocationService;
+  /** The tenant service's directory (login by slug, suspension); absent when only the schema is built. */
+  tenantLookup?: TenantLookup;
 }
 
-export function createCore(db: PrismaClient, tokens: TokenService, config: PlatformConfig): IdentityCore {
+export function createCore(db: PrismaClient, tokens: TokenService, config: PlatformConfig, tenantLookup?: TenantLookup): IdentityCore {
   const issuedTokens = new RevocationRepository(db);
   return {
     db,
@@ -32,6 +35,7 @@ export function createCore(db: PrismaClient, tokens: TokenService, config: Platf
     sessions: new SessionRepository(db),
     issuedTokens,
     revocation: new TokenRevocationService(issuedTokens),
+    tenantLookup,
   };
 }
 

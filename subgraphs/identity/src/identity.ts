@@ -1,3 +1,4 @@
+import type { TenantLookup } from './auth/tenant-directory';
 import type { PrismaClient } from '@dataplat/db';
 import { buildFederatedSchema, type PlatformConfig, type TokenService } from '@dataplat/kit';
 import type { GraphQLSchema } from 'graphql';
@@ -19,14 +20,16 @@ export interface IdentityDeps {
   db: PrismaClient;
   tokens: TokenService;
   config: PlatformConfig;
+  /** The tenant service's directory (required to serve logins; schema-only builds may omit it). */
+  tenantLookup?: TenantLookup;
 }
 
 /** Every domain of the identity subgraph. */
 const MODULES = [authModule, accountModule, usersModule, rolesModule, sessionsModule, devicesModule, apiKeysModule, serviceClientsModule, mfaModule, oauthModule, externalIdpModule, scimModule];
 
 /** Wires the modules on one shared core and builds the identity subgraph schema. */
-export async function buildIdentitySchema({ db, tokens, config }: IdentityDeps): Promise<GraphQLSchema> {
-  const core = createCore(db, tokens, config);
+export async function buildIdentitySchema({ db, tokens, config, tenantLookup }: IdentityDeps): Promise<GraphQLSchema> {
+  const core = createCore(db, tokens, config, tenantLookup);
   const modules: IdentityModule[] = MODULES.map((m) => m(core));
   const resolvers = modules.flatMap((m) => m.resolvers);
   const instances = new Map<Function, object>(resolvers.map((r) => [r.constructor, r]));

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The identity subgraph as its own process (distributed mode): DATABASE_URL required,
+// The identity subgraph as its own process (distributed mode): DATABASE_URL and TENANT_URL required,
 // listens on HOST:IDENTITY_PORT (8081). Migrations and the seed are idempotent and locked,
 // so any number of replicas may start together.
 import { createPrismaClient, runMigrations } from '@dataplat/db';
@@ -15,7 +15,8 @@ runMain('identity', async (config, logger) => {
   if (seeded.generatedAdminPassword) {
     process.stdout.write(`\n  Bootstrap platform admin created: ${config.PLATFORM_ADMIN_EMAIL} / ${seeded.generatedAdminPassword}\n  (shown only this once)\n\n`);
   }
-  const server = await startIdentity({ db, config, logger });
+  const tenantUrl = requireSetting(config.TENANT_URL, 'TENANT_URL', 'to run the identity subgraph on its own (the tenant subgraph, for logins by tenant slug and suspension, e.g. http://tenant:8082/graphql)');
+  const server = await startIdentity({ db, config, logger, tenantUrl });
   logger.info({ url: server.url }, 'identity subgraph ready');
   return async () => {
     await server.close();

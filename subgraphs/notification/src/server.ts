@@ -2,6 +2,8 @@ import type { PrismaClient } from '@dataplat/db';
 import { emailTransportFrom, PrincipalCodec, startSubgraphServer, type EmailTransport, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
 import { DeliveryDispatcher } from './delivery/dispatcher';
 import { DeliveryRepository } from './delivery/deliveries.repository';
+import { PlatformOutboxRelay } from './delivery/platform-outbox.relay';
+import { PlatformOutboxRepository } from './delivery/platform-outbox.repository';
 import { ChannelSenders } from './delivery/senders';
 import { buildNotificationSchema } from './notification';
 
@@ -31,9 +33,13 @@ export async function startNotification(opts: NotificationServerOptions): Promis
   const senders = new ChannelSenders(opts.email ?? emailTransportFrom(opts.config), opts.config.MAIL_FROM);
   const dispatcher = new DeliveryDispatcher(new DeliveryRepository(opts.db), senders, opts.config, opts.logger.child({ component: 'notification-dispatcher' }));
   dispatcher.start();
+  // Other services queue messages in platform.notification_outbox; this service delivers them.
+  const relay = new PlatformOutboxRelay(new PlatformOutboxRepository(opts.db), senders, opts.config, opts.logger.child({ component: 'platform-outbox-relay' }));
+  relay.start();
   return {
     ...running,
     close: async () => {
+      await relay.stop();
       await dispatcher.stop();
       await running.close();
     },

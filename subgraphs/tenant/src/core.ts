@@ -7,6 +7,8 @@ import type { Provisioners } from './provisioning/provisioning-steps';
 import { provisioningStarter, type ProvisioningStarter } from './provisioning/provisioning-workflow';
 import { ProvisioningRepository } from './provisioning/provisioning.repository';
 import { TenantRepository } from './tenants/tenant.repository';
+import { MigrationRunner } from './migrations/migration-runner';
+import { MigrationRepository } from './migrations/migration.repository';
 
 /** What every tenant-service module shares (built once per process). */
 export interface TenantCore {
@@ -20,6 +22,9 @@ export interface TenantCore {
   /** The durable job runner of the provisioning workflow (started by the server). */
   runner: ProvisioningRunner;
   provisioning: ProvisioningStarter;
+  migrations: MigrationRepository;
+  /** The durable job runner of tenant migrations (started by the server). */
+  migrationRunner: MigrationRunner;
 }
 
 export interface CoreOptions {
@@ -32,7 +37,9 @@ export function createCore(db: PrismaClient, config: PlatformConfig, logger: Log
   const provisioningJobs = new ProvisioningRepository(db);
   // Fault injection (tenant.provisioning_faults) is honoured only in tests.
   const runner = new ProvisioningRunner(provisioningJobs, tenants, options.provisioners ?? embeddedProvisioners(db), logger, { faultInjection: config.NODE_ENV === 'test' });
-  return { db, config, logger, identity, tenants, provisioningJobs, runner, provisioning: provisioningStarter(provisioningJobs, runner) };
+  const migrations = new MigrationRepository(db);
+  const migrationRunner = new MigrationRunner(migrations, tenants, logger, { faultInjection: config.NODE_ENV === 'test' });
+  return { db, config, logger, identity, tenants, provisioningJobs, runner, provisioning: provisioningStarter(provisioningJobs, runner), migrations, migrationRunner };
 }
 
 /** A domain of the tenant subgraph: its resolver instances (and entity references). */

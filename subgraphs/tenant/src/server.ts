@@ -17,7 +17,7 @@ export interface TenantServerOptions {
 export async function startTenant(opts: TenantServerOptions): Promise<RunningSubgraph> {
   const principals = await PrincipalCodec.create(opts.config.JWT_SECRET);
   const identity = new IdentityClient(opts.identityUrl, principals);
-  const { schema, runner } = await buildTenantService({ db: opts.db, config: opts.config, logger: opts.logger, identity });
+  const { schema, runner, migrationRunner } = await buildTenantService({ db: opts.db, config: opts.config, logger: opts.logger, identity });
   const server = await startSubgraphServer({
     name: 'tenant',
     schema,
@@ -28,6 +28,8 @@ export async function startTenant(opts: TenantServerOptions): Promise<RunningSub
   });
   // Resumes provisioning jobs left over by a process that stopped, then sweeps for orphans.
   runner.start();
+  // Resumes migrations left IN_PROGRESS or ROLLING_BACK by a process that stopped.
+  migrationRunner.start();
   // Alert rules are evaluated on a schedule in every process (one at a time: advisory lock).
   const evaluator = ruleEvaluator(opts);
   evaluator.start();
@@ -36,6 +38,7 @@ export async function startTenant(opts: TenantServerOptions): Promise<RunningSub
     close: async () => {
       await evaluator.stop();
       await runner.stop();
+      await migrationRunner.stop();
       await server.close();
     },
   };

@@ -8,6 +8,9 @@ import type { IdentityGateway } from './identity/identity-client';
 import { tenantsModule } from './tenants/tenants.module';
 import { quotasModule } from './quotas/quotas.module';
 import { alertsModule } from './alerts/alerts.module';
+import { migrationsModule } from './migrations/migrations.module';
+import type { MigrationRunner } from './migrations/migration-runner';
+import { costsModule } from './costs/costs.module';
 
 export interface TenantDeps {
   db: PrismaClient;
@@ -18,7 +21,14 @@ export interface TenantDeps {
 }
 
 /** Every domain of the tenant subgraph. */
-const MODULES = [tenantsModule, provisioningModule, quotasModule, alertsModule];
+const MODULES = [
+  tenantsModule,
+  provisioningModule,
+  quotasModule,
+  alertsModule,
+  migrationsModule,
+  costsModule,
+];
 
 /** Wires the modules on one shared core and builds the tenant subgraph schema. */
 export async function buildTenantSchema(deps: TenantDeps): Promise<GraphQLSchema> {
@@ -26,7 +36,7 @@ export async function buildTenantSchema(deps: TenantDeps): Promise<GraphQLSchema
 }
 
 /** The schema and the provisioning job runner (which the server starts and stops). */
-export async function buildTenantService({ db, config, logger, identity, options }: TenantDeps): Promise<{ schema: GraphQLSchema; runner: ProvisioningRunner }> {
+export async function buildTenantService({ db, config, logger, identity, options }: TenantDeps): Promise<{ schema: GraphQLSchema; runner: ProvisioningRunner; migrationRunner: MigrationRunner }> {
   const core = createCore(db, config, logger, identity, options);
   const modules: TenantModule[] = MODULES.map((m) => m(core));
   const resolvers = modules.flatMap((m) => m.resolvers);
@@ -36,5 +46,5 @@ export async function buildTenantService({ db, config, logger, identity, options
     container: { get: (cls) => instances.get(cls) },
     referenceResolvers: Object.assign({}, ...modules.map((m) => m.references ?? {})),
   });
-  return { schema, runner: core.runner };
+  return { schema, runner: core.runner, migrationRunner: core.migrationRunner };
 }

@@ -3,3 +3,4 @@ export * from './tokens';
 export * from './internal-principal';
 export * from './auth-checker';
 export * from './channels';
+export * from './tenant-directory';

@@ -1,4 +1,4 @@
-import { BackgroundLoop, DomainError, ErrorCode, isUuid, paginate, pageWindow, parseIsoInstant, type Logger, type Page, type Principal } from '@dataplat/kit';
+import { PollingLoop, DomainError, ErrorCode, isUuid, paginate, pageWindow, parseIsoInstant, type Logger, type Page, type Principal } from '@dataplat/kit';
 import { auditTenant } from '../core';
 import { ReportAccumulator } from './report-builder';
 import type { ComplianceReportListArgs, CreateComplianceReportInput } from './report.inputs';
@@ -55,8 +55,8 @@ export class ReportService {
   }
 
   /** The report worker: durable (state in the table), safe with replicas (SKIP LOCKED claims). */
-  startWorker(intervalMs: number, log: Logger): BackgroundLoop {
-    const loop = new BackgroundLoop('compliance report worker', () => this.runOnce(log), intervalMs, log);
+  startWorker(intervalMs: number, log: Logger): PollingLoop {
+    const loop = new PollingLoop(() => this.runOnce(log), intervalMs, log, 'compliance report worker failed', { again: (found) => found === true });
     loop.start();
     return loop;
   }

@@ -1,4 +1,4 @@
-import { BackgroundLoop, DomainError, ErrorCode, isUuid, type Logger, type Principal } from '@dataplat/kit';
+import { PollingLoop, DomainError, ErrorCode, isUuid, type Logger, type Principal } from '@dataplat/kit';
 import { auditTenant } from '../core';
 import { CATEGORIES } from '../events/events.inputs';
 import type { UpdateRetentionPolicyInput } from './retention.inputs';
@@ -39,20 +39,20 @@ export class RetentionService {
   }
 
   /** The scheduled purge: every tenant with a chain, one after the other. */
-  startPurger(intervalMs: number, log: Logger): BackgroundLoop {
-    const loop = new BackgroundLoop(
-      'audit retention purge',
+  startPurger(intervalMs: number, log: Logger): PollingLoop {
+    const loop = new PollingLoop(
       async () => {
         for (const tenantId of await this.repo.tenantsWithEvents()) {
           const r = await this.purgeTenant(tenantId);
           if (r.purged) log.info({ tenantId, purged: r.purged, checkpointSeq: r.checkpointSeq }, 'expired audit events purged');
         }
-        return false;
       },
       intervalMs,
       log,
+      'audit retention purge failed',
+      { initialDelayMs: intervalMs },
     );
-    loop.start(intervalMs);
+    loop.start();
     return loop;
   }
 }

@@ -8,7 +8,7 @@ import { TenantDirectory } from './tenant-directory';
 
 /** The login service (also used by the MFA module to complete challenged logins, and by external-idp for federated sign-ins). */
 export function authService(core: IdentityCore): AuthService {
-  return new AuthService(core.users, core.sessions, core.tokens, loginPolicyFrom(core.config), core.issuedTokens, new AuthEventRepository(core.db), deviceLoginGate(core), mfaLoginService(core), new TenantDirectory(core.db));
+  return new AuthService(core.users, core.sessions, core.tokens, loginPolicyFrom(core.config), core.issuedTokens, new AuthEventRepository(core.db), deviceLoginGate(core), mfaLoginService(core), new TenantDirectory(core.tenantLookup));
 }
 
 export function authModule(core: IdentityCore): IdentityModule {

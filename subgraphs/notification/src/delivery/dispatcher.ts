@@ -1,4 +1,4 @@
-import { secretBoxFor, type Logger, type PlatformConfig, type SecretBox } from '@dataplat/kit';
+import { PollingLoop, secretBoxFor, type Logger, type PlatformConfig, type SecretBox } from '@dataplat/kit';
 import { backoffSeconds, MAX_DELIVERY_ATTEMPTS } from './backoff';
 import type { ClaimedDelivery, DeliveryRepository } from './deliveries.repository';
 import { WEBHOOK_TIMEOUT_MS, type ChannelSenders, type SendOutcome } from './senders';
@@ -6,7 +6,7 @@ import { WEBHOOK_TIMEOUT_MS, type ChannelSenders, type SendOutcome } from './sen
 /** SecretBox purpose of channel signing secrets (the channel id is the AAD). */
 export const CHANNEL_SECRET_PURPOSE = 'notification-channel-secret-v1';
 /** A claimed delivery is retried after this long if its dispatcher dies mid-send. */
-const LEASE_SECONDS = Math.ceil(WEBHOOK_TIMEOUT_MS / 1000) * 6;
+export const LEASE_SECONDS = Math.ceil(WEBHOOK_TIMEOUT_MS / 1000) * 6;
 const BATCH = 10;
 
 /**
@@ -16,8 +16,7 @@ const BATCH = 10;
  * retry with exponential backoff, or marks the delivery FAILED after MAX_DELIVERY_ATTEMPTS.
  */
 export class DeliveryDispatcher {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<unknown>;
+  private readonly loop: PollingLoop;
   private readonly box: SecretBox;
 
   constructor(
@@ -25,27 +24,18 @@ export class DeliveryDispatcher {
     private readonly senders: ChannelSenders,
     private readonly config: PlatformConfig,
     private readonly log: Logger,
-    private readonly intervalMs = 500,
+    intervalMs = 500,
   ) {
     this.box = secretBoxFor(config, CHANNEL_SECRET_PURPOSE);
+    this.loop = new PollingLoop(() => this.dispatchOnce(), intervalMs, log, 'notification dispatch failed');
   }
 
   start(): void {
-    const tick = () => {
-      this.running = this.dispatchOnce()
-        .catch((e) => this.log.warn({ err: e }, 'notification dispatch failed'))
-        .finally(() => {
-          if (this.timer) this.timer = setTimeout(tick, this.intervalMs);
-        });
-    };
-    this.timer = setTimeout(tick, 0);
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    const timer = this.timer;
-    this.timer = undefined;
-    if (timer) clearTimeout(timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Sends one batch of due deliveries in parallel; returns how many succeeded. */
@@ -68,7 +58,7 @@ export class DeliveryDispatcher {
       const secret = channel.secretSealed ? this.box.open(channel.secretSealed, channel.id) : null;
       outcome = await this.senders.send(String(delivery.id), attempt, { kind: channel.kind, url: channel.url, recipients: channel.recipients, secret }, delivery.payload);
     } catch (e) {
-      outcome = { ok: false, error: describe(e) };
+      outcome = { ok: false, error: describeSendError(e) };
     }
     const latencyMs = Math.round(performance.now() - started);
     const retry = !outcome.ok && attempt < MAX_DELIVERY_ATTEMPTS;
@@ -79,7 +69,8 @@ export class DeliveryDispatcher {
   }
 }
 
-function describe(e: unknown): string {
+/** A thrown send error as one line (timeouts and socket causes named). */
+export function describeSendError(e: unknown): string {
   const err = e as Error & { cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError') return `timed out after ${WEBHOOK_TIMEOUT_MS} ms`;
   const cause = err?.cause?.code ?? err?.cause?.message;

@@ -22,6 +22,19 @@ export interface DeliveryPayload {
   };
 }
 
+/** The JSON document of a platform-outbox message (queued by another service) sent to a webhook. */
+export interface OutboxEvent {
+  /** `outbox-<row id>`: stable across retries, for receivers to deduplicate. */
+  id: string;
+  /** The message's template, e.g. `tenant.alert-raised`. */
+  type: string;
+  tenantId: string | null;
+  createdAt: string;
+  subject: string;
+  body: string;
+  data: Record<string, unknown>;
+}
+
 /** What a channel delivery needs of its channel (the signing secret already opened). */
 export interface DeliveryTarget {
   kind: string;
@@ -49,9 +62,9 @@ export class ChannelSenders {
   async send(deliveryId: string, attempt: number, target: DeliveryTarget, payload: DeliveryPayload): Promise<SendOutcome> {
     switch (target.kind) {
       case 'WEBHOOK':
-        return this.post(deliveryId, attempt, target, JSON.stringify(payload));
+        return this.post(deliveryId, attempt, target, payload.type, JSON.stringify(payload));
       case 'CHAT':
-        return this.post(deliveryId, attempt, target, JSON.stringify({ text: chatText(payload) }));
+        return this.post(deliveryId, attempt, target, payload.type, JSON.stringify({ text: chatText(payload) }));
       case 'EMAIL':
         await this.email.send({ from: this.from, to: target.recipients.join(', '), subject: `[${payload.notification.severity}] ${payload.notification.title}`, text: emailText(payload) }, `ntf-${deliveryId}`);
         return { ok: true };
@@ -60,8 +73,27 @@ export class ChannelSenders {
     }
   }
 
+  /**
+   * A message another service queued in the platform outbox (`event.type` is its template):
+   * WEBHOOK posts the event, CHAT its subject and body as text, each signed with the channel's
+   * secret; EMAIL sends subject and body as they were written.
+   */
+  async sendOutboxEvent(deliveryId: string, attempt: number, target: DeliveryTarget, event: OutboxEvent): Promise<SendOutcome> {
+    switch (target.kind) {
+      case 'WEBHOOK':
+        return this.post(deliveryId, attempt, target, event.type, JSON.stringify(event));
+      case 'CHAT':
+        return this.post(deliveryId, attempt, target, event.type, JSON.stringify({ text: [`*${event.subject}*`, event.body].filter(Boolean).join('\n') }));
+      case 'EMAIL':
+        await this.email.send({ from: this.from, to: target.recipients.join(', '), subject: event.subject, text: event.body }, deliveryId);
+        return { ok: true };
+      default:
+        return { ok: false, error: `unknown channel kind ${target.kind}` };
+    }
+  }
+
   /** A signed POST; any 2xx is success, anything else (redirects included) a failure to retry. */
-  private async post(deliveryId: string, attempt: number, target: DeliveryTarget, body: string): Promise<SendOutcome> {
+  private async post(deliveryId: string, attempt: number, target: DeliveryTarget, eventType: string, body: string): Promise<SendOutcome> {
     if (!target.url || !target.secret) return { ok: false, error: 'channel has no URL or signing secret' };
     const res = await fetch(target.url, {
       method: 'POST',
@@ -70,7 +102,7 @@ export class ChannelSenders {
       headers: {
         'content-type': 'application/json',
         'user-agent': USER_AGENT,
-        'x-dataplat-event': 'notification.created',
+        'x-dataplat-event': eventType,
         'x-dataplat-delivery': deliveryId,
         'x-dataplat-attempt': String(attempt),
         [SIGNATURE_HEADER.toLowerCase()]: signWebhook(target.secret, body),

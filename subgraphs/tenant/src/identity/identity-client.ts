@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PRINCIPAL_HEADER, SystemRole, type Principal, type PrincipalCodec } from '@dataplat/kit';
+import { ServiceCallError, ServiceGraphClient, SystemRole, type PrincipalCodec } from '@dataplat/kit';
 
 /** The service name the tenant service acts under in identity (auth events, logs). */
 export const TENANT_SERVICE = 'tenant-service';
@@ -13,16 +13,9 @@ const RESET_PASSWORD = 'mutation TenantServiceTemporaryPassword($id: ID!) { rese
 const DELETE_USER = 'mutation TenantServiceDeleteUser($id: ID!) { deleteUser(id: $id) }';
 const USER = 'query TenantServiceUser($id: ID!) { user(id: $id) { id enabled } }';
 
-/** Identity refused an operation or could not be reached. */
-export class IdentityCallError extends Error {
-  constructor(
-    message: string,
-    readonly code: string | null,
-  ) {
-    super(message);
-    this.name = 'IdentityCallError';
-  }
-}
+/** Identity refused an operation (`code`: its error code) or could not be reached. */
+export const IdentityCallError = ServiceCallError;
+export type IdentityCallError = ServiceCallError;
 
 /** What the tenant service needs from identity. */
 export interface IdentityGateway {
@@ -31,18 +24,13 @@ export interface IdentityGateway {
   userEnabled(tenantId: string, userId: string): Promise<boolean | null>;
 }
 
-/**
- * Calls the identity subgraph through its GraphQL API, never its tables. Each call carries a
- * signed internal principal of kind `service_token` for the tenant service, acting in one
- * tenant with the user-administration scopes (the key is the one the gateway signs with, so
- * identity trusts it exactly as it trusts the gateway).
- */
+/** Calls the identity subgraph through its GraphQL API as the tenant service, acting in one tenant. */
 export class IdentityClient implements IdentityGateway {
-  constructor(
-    private readonly url: string,
-    private readonly principals: PrincipalCodec,
-    private readonly timeoutMs = 10_000,
-  ) {}
+  private readonly client: ServiceGraphClient;
+
+  constructor(url: string, principals: PrincipalCodec, timeoutMs = 10_000) {
+    this.client = new ServiceGraphClient({ service: TENANT_SERVICE, scopes: SCOPES, principals, url, timeoutMs });
+  }
 
   /**
    * An ADMIN user with the tenant's admin e-mail, then a temporary password the user must
@@ -73,22 +61,7 @@ export class IdentityClient implements IdentityGateway {
     }
   }
 
-  private async call<T>(tenantId: string, query: string, variables?: Record<string, unknown>): Promise<T> {
-    const principal: Principal = { kind: 'service_token', subject: TENANT_SERVICE, tenantId, homeTenantId: null, roles: [], scopes: SCOPES };
-    let res: Response;
-    try {
-      res = await fetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', [PRINCIPAL_HEADER]: await this.principals.sign(principal, `${TENANT_SERVICE}|${tenantId}`) },
-        body: JSON.stringify({ query, variables }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-    } catch (e) {
-      throw new IdentityCallError(`identity unreachable: ${(e as Error).message}`, null);
-    }
-    const body = (await res.json().catch(() => null)) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> } | null;
-    const error = body?.errors?.[0];
-    if (error || !body?.data) throw new IdentityCallError(error?.message ?? `identity answered ${res.status}`, error?.extensions?.code ?? null);
-    return body.data;
+  private call<T>(tenantId: string, query: string, variables?: Record<string, unknown>): Promise<T> {
+    return this.client.call<T>(query, variables, tenantId);
   }
 }

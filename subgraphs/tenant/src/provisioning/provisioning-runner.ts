@@ -1,17 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Prisma } from '@dataplat/db';
 import type { Logger } from '@dataplat/kit';
+import { LeasedJobRunner, type LeasedRunnerOptions } from '../jobs/leased-runner';
 import { nextStatus, type TenantAction } from '../tenants/tenant-lifecycle';
 import type { TenantRepository, TenantRow } from '../tenants/tenant.repository';
 import { toSettings } from '../tenants/tenant.model';
 import { stepNamed, type Provisioners, type ProvisioningTarget, type StepOutput } from './provisioning-steps';
 import { moveJobIn, type JobEvent, type JobWithSteps, type ProvisioningRepository, type StepRow } from './provisioning.repository';
 
-export interface RunnerOptions {
-  /** How long a claim lasts without renewal; a dead runner's job is taken over after it. */
-  leaseMs?: number;
-  /** How often the runner looks for jobs nobody holds (orphaned by a dead process). */
-  sweepMs?: number;
+export interface RunnerOptions extends LeasedRunnerOptions {
   /** Honour rows of tenant.provisioning_faults (only when NODE_ENV=test). */
   faultInjection?: boolean;
 }
@@ -20,103 +16,38 @@ export interface RunnerOptions {
 export const RUNNER_ACTOR = 'provisioning';
 
 /**
- * The durable job runner of the provisioning workflow. Job and step state live in the database;
- * a job is claimed (FOR UPDATE SKIP LOCKED, with a lease renewed while it runs) so that two
- * processes never run it together, and a job left IN_PROGRESS or ROLLING_BACK by a dead
- * process is resumed from its current step when the lease runs out (by this process on start,
- * or any replica's sweep).
+ * The durable job runner of the provisioning workflow (claiming, lease, sweep and resumption:
+ * LeasedJobRunner). Job and step state live in the database; a job left IN_PROGRESS or
+ * ROLLING_BACK by a dead process is resumed from its current step when the lease runs out (by
+ * this process on start, or any replica's sweep).
  */
-export class ProvisioningRunner {
-  readonly id = `runner-${randomUUID()}`;
-  readonly leaseMs: number;
-  private readonly sweepMs: number;
-  private timer?: NodeJS.Timeout;
-  private readonly running = new Set<Promise<void>>();
-  private stopped = false;
-
+export class ProvisioningRunner extends LeasedJobRunner {
   constructor(
     private readonly repo: ProvisioningRepository,
     private readonly tenants: TenantRepository,
     private readonly provisioners: Provisioners,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly options: RunnerOptions = {},
   ) {
-    this.leaseMs = options.leaseMs ?? 10_000;
-    this.sweepMs = options.sweepMs ?? 2_000;
+    super(repo, logger, 'provisioning', options);
   }
 
-  /** Resumes what is left over, then keeps sweeping for orphaned jobs. */
-  start(): void {
-    this.stopped = false;
-    const sweep = () => void this.sweep().catch((e) => this.logger.error({ err: e }, 'provisioning sweep failed'));
-    sweep();
-    this.timer = setInterval(sweep, this.sweepMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await Promise.allSettled([...this.running]);
-  }
-
-  /** Runs every job that can be claimed now. */
-  async sweep(): Promise<void> {
-    while (!this.stopped) {
-      const claim = await this.repo.claim(this.id, this.leaseMs);
-      if (!claim) return;
-      await this.track(this.execute(claim.id, claim.previousOwner));
+  protected async execute(jobId: string, previousOwner: string | null): Promise<void> {
+    let job = (await this.repo.job(jobId))!;
+    const tenant = await this.tenants.find(job.tenantId);
+    if (!tenant) return;
+    if (job.status !== 'PENDING' && previousOwner && previousOwner !== this.id) {
+      await this.repo.event(job.id, job.tenantId, { type: 'JOB_RESUMED', message: `resumed by ${this.id} after ${previousOwner} stopped` });
     }
-  }
-
-  /** Runs the job now if nobody else holds it (resolves when it stops: done, failed or taken). */
-  async run(jobId: string): Promise<void> {
-    const claim = await this.repo.claim(this.id, this.leaseMs, jobId);
-    if (claim) await this.track(this.execute(claim.id, claim.previousOwner));
-  }
-
-  /** Runs a job this runner already holds (created claimed). */
-  async runClaimed(jobId: string): Promise<void> {
-    await this.track(this.execute(jobId, null));
-  }
-
-  /** Starts the job in the background (retry, rollback, reprovision answer 202 at once). */
-  kick(jobId: string): void {
-    void this.run(jobId).catch((e) => this.logger.error({ err: e, jobId }, 'provisioning job failed to run'));
-  }
-
-  private async track(p: Promise<void>): Promise<void> {
-    this.running.add(p);
-    try {
-      await p;
-    } finally {
-      this.running.delete(p);
+    if (job.status === 'PENDING') {
+      await this.repo.moveJob(job.id, ['PENDING'], { status: 'IN_PROGRESS', startedAt: new Date(), finishedAt: null, error: null }, { tenantId: job.tenantId, type: 'JOB_STARTED', message: 'provisioning started' });
+      job = (await this.repo.job(jobId))!;
     }
-  }
-
-  private async execute(jobId: string, previousOwner: string | null): Promise<void> {
-    const heartbeat = setInterval(() => void this.repo.renew(jobId, this.id, this.leaseMs).catch(() => undefined), Math.max(500, this.leaseMs / 3));
-    heartbeat.unref();
-    try {
-      let job = (await this.repo.job(jobId))!;
-      const tenant = await this.tenants.find(job.tenantId);
-      if (!tenant) return;
-      if (job.status !== 'PENDING' && previousOwner && previousOwner !== this.id) {
-        await this.repo.event(job.id, job.tenantId, { type: 'JOB_RESUMED', message: `resumed by ${this.id} after ${previousOwner} stopped` });
-      }
-      if (job.status === 'PENDING') {
-        await this.repo.moveJob(job.id, ['PENDING'], { status: 'IN_PROGRESS', startedAt: new Date(), finishedAt: null, error: null }, { tenantId: job.tenantId, type: 'JOB_STARTED', message: 'provisioning started' });
-        job = (await this.repo.job(jobId))!;
-      }
-      if (job.status === 'ROLLING_BACK') {
-        if (!(await this.rollBack(job, target(tenant)))) return;
-        job = (await this.repo.job(jobId))!;
-      }
-      if (job.status === 'IN_PROGRESS') await this.forward(job, tenant);
-    } finally {
-      clearInterval(heartbeat);
-      await this.repo.release(jobId, this.id).catch(() => undefined);
+    if (job.status === 'ROLLING_BACK') {
+      if (!(await this.rollBack(job, target(tenant)))) return;
+      job = (await this.repo.job(jobId))!;
     }
+    if (job.status === 'IN_PROGRESS') await this.forward(job, tenant);
   }
 
   /** Runs the steps not yet COMPLETED, in order; a failure stops the job (FAILED, tenant FAILED). */
@@ -124,7 +55,7 @@ export class ProvisioningRunner {
     const t = target(tenant);
     for (const step of job.steps) {
       if (step.status === 'COMPLETED') continue;
-      if (this.stopped || !(await this.repo.renew(job.id, this.id, this.leaseMs))) return;
+      if (!(await this.holds(job.id))) return;
       const started = new Date();
       const running = await this.repo.updateStep(step, { status: 'RUNNING', attempts: { increment: 1 }, startedAt: started, error: null }, { type: 'STEP_STARTED', message: `${step.name} started` });
       try {
@@ -149,7 +80,7 @@ export class ProvisioningRunner {
   private async rollBack(job: JobWithSteps, t: ProvisioningTarget): Promise<boolean> {
     const undo = job.steps.filter((s) => ['COMPLETED', 'FAILED', 'RUNNING', 'ROLLING_BACK'].includes(s.status)).reverse();
     for (const step of undo) {
-      if (this.stopped || !(await this.repo.renew(job.id, this.id, this.leaseMs))) return false;
+      if (!(await this.holds(job.id))) return false;
       const rolling = await this.repo.updateStep(step, { status: 'ROLLING_BACK' }, { type: 'STEP_ROLLING_BACK', message: `${step.name} rolling back` });
       try {
         await stepNamed(step.name).revert(this.provisioners, t, (step.output ?? {}) as StepOutput);

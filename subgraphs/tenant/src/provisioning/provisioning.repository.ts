@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '@dataplat/db';
+import { consumeFault, tableLeases, type JobClaim, type LeasedJobStore } from '../jobs/leased-runner';
 import { STEPS } from './provisioning-steps';
 
 export type JobRow = Prisma.ProvisioningJobGetPayload<object>;
@@ -35,8 +36,12 @@ export async function resetStepsIn(tx: Prisma.TransactionClient, jobId: string, 
  * a job id the caller got from its tenant's job. One job per tenant: retry, rollback and
  * reprovision act on it again.
  */
-export class ProvisioningRepository {
-  constructor(private readonly db: PrismaClient) {}
+export class ProvisioningRepository implements LeasedJobStore {
+  private readonly leases: LeasedJobStore;
+
+  constructor(private readonly db: PrismaClient) {
+    this.leases = tableLeases(db, 'tenant.provisioning_jobs', ACTIVE_JOB_STATUSES);
+  }
 
   /** The tenant's job with its steps (in order), or null. */
   jobOf(tenantId: string): Promise<JobWithSteps | null> {
@@ -60,35 +65,19 @@ export class ProvisioningRepository {
 
   /**
    * Claims a job to run: one whose status is active and whose lease is free or expired, taken
-   * with FOR UPDATE SKIP LOCKED so that two runners never claim the same job. Returns its id.
+   * with FOR UPDATE SKIP LOCKED so that two runners never claim the same job.
    */
-  async claim(runner: string, leaseMs: number, jobId?: string): Promise<{ id: string; previousOwner: string | null } | null> {
-    const rows = await this.db.$queryRaw<{ id: string; previous: string | null }[]>`
-      WITH candidate AS (
-        SELECT id, locked_by FROM tenant.provisioning_jobs
-        WHERE status IN ('PENDING', 'IN_PROGRESS', 'ROLLING_BACK')
-          AND (locked_until IS NULL OR locked_until < now())
-          AND (${jobId ?? null}::uuid IS NULL OR id = ${jobId ?? null}::uuid)
-        ORDER BY created_at
-        FOR UPDATE SKIP LOCKED
-        LIMIT 1
-      )
-      UPDATE tenant.provisioning_jobs j SET locked_by = ${runner}, locked_until = now() + ${leaseMs}::int * interval '1 millisecond'
-      FROM candidate WHERE j.id = candidate.id
-      RETURNING j.id::text AS id, candidate.locked_by AS previous`;
-    return rows[0] ? { id: rows[0].id, previousOwner: rows[0].previous } : null;
+  claim(runner: string, leaseMs: number, jobId?: string): Promise<JobClaim | null> {
+    return this.leases.claim(runner, leaseMs, jobId);
   }
 
   /** Extends the lease; false when the runner no longer holds the job. */
-  async renew(jobId: string, runner: string, leaseMs: number): Promise<boolean> {
-    const n = await this.db.$executeRaw`
-      UPDATE tenant.provisioning_jobs SET locked_until = now() + ${leaseMs}::int * interval '1 millisecond'
-      WHERE id = ${jobId}::uuid AND locked_by = ${runner}`;
-    return n > 0;
+  renew(jobId: string, runner: string, leaseMs: number): Promise<boolean> {
+    return this.leases.renew(jobId, runner, leaseMs);
   }
 
-  async release(jobId: string, runner: string): Promise<void> {
-    await this.db.provisioningJob.updateMany({ where: { id: jobId, lockedBy: runner }, data: { lockedBy: null, lockedUntil: null } });
+  release(jobId: string, runner: string): Promise<void> {
+    return this.leases.release(jobId, runner);
   }
 
   /** Moves the job only from one of `from` (a concurrent request wins, this one gets false). */
@@ -129,11 +118,7 @@ export class ProvisioningRepository {
   }
 
   /** Test-only fault injection: consumes one failure for the step (true when one was there). */
-  async consumeFault(slug: string, step: string): Promise<{ fail: boolean; delayMs: number }> {
-    const rows = await this.db.$queryRaw<{ delay_ms: number; fail: boolean }[]>`
-      UPDATE tenant.provisioning_faults SET remaining = remaining - 1
-      WHERE slug = ${slug} AND step = ${step} AND remaining > 0
-      RETURNING delay_ms, fail`;
-    return rows[0] ? { fail: rows[0].fail, delayMs: rows[0].delay_ms } : { fail: false, delayMs: 0 };
+  consumeFault(slug: string, step: string): Promise<{ fail: boolean; delayMs: number }> {
+    return consumeFault(this.db, slug, step);
   }
 }

@@ -65,8 +65,8 @@ export class QuotaResolver {
   quotaUsageHistory(
     @Arg('tenantId', () => ID) tenantId: string,
     @Arg('resourceType') resourceType: string,
-    @Arg('start', () => String, { nullable: true, description: 'ISO 8601.' }) start: string | undefined,
-    @Arg('end', () => String, { nullable: true, description: 'ISO 8601.' }) end: string | undefined,
+    @Arg('start', () => Date, { nullable: true }) start: Date | undefined,
+    @Arg('end', () => Date, { nullable: true }) end: Date | undefined,
     @Ctx() ctx: RequestContext,
   ): Promise<UsageHistory> {
     return this.service.history(requirePrincipal(ctx), tenantId, resourceType, start ?? undefined, end ?? undefined);
@@ -77,8 +77,8 @@ export class QuotaResolver {
   quotaUsageTrend(
     @Arg('tenantId', () => ID) tenantId: string,
     @Arg('resourceType') resourceType: string,
-    @Arg('start', () => String, { nullable: true, description: 'ISO 8601.' }) start: string | undefined,
-    @Arg('end', () => String, { nullable: true, description: 'ISO 8601.' }) end: string | undefined,
+    @Arg('start', () => Date, { nullable: true }) start: Date | undefined,
+    @Arg('end', () => Date, { nullable: true }) end: Date | undefined,
     @Arg('interval', () => String, { nullable: true }) interval: string | undefined,
     @Ctx() ctx: RequestContext,
   ): Promise<UsageTrend> {

@@ -35,13 +35,6 @@ export function toQuota(row: QuotaRow): Quota {
   };
 }
 
-/** An ISO 8601 date or date-time (query text); 400 DPF-TEN-043 otherwise. */
-function parseInstant(field: string, text: string): Date {
-  const d = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text.trim()) ? new Date(text.trim()) : new Date(NaN);
-  if (Number.isNaN(d.getTime())) throw new DomainError(ErrorCode.QUOTA_USAGE_INVALID, `${field} must be an ISO 8601 date-time`, { field });
-  return d;
-}
-
 const invalid = (field: string, message: string) => new DomainError(ErrorCode.QUOTA_INVALID, message, { field });
 
 /** Quotas and usage of a tenant (docs/tenant-quotas-alerts.md). */
@@ -132,7 +125,7 @@ export class QuotaService {
     };
   }
 
-  async history(caller: Principal, tenantId: string, resourceType: string, start?: string, end?: string): Promise<UsageHistory> {
+  async history(caller: Principal, tenantId: string, resourceType: string, start?: Date, end?: Date): Promise<UsageHistory> {
     const tenant = await scopedTenant(this.tenants, caller, tenantId);
     const row = await this.row(tenant, resourceType);
     const range = this.range(start, end, HISTORY_DEFAULT_DAYS);
@@ -143,7 +136,7 @@ export class QuotaService {
     };
   }
 
-  async trend(caller: Principal, tenantId: string, resourceType: string, start?: string, end?: string, interval = 'day'): Promise<UsageTrend> {
+  async trend(caller: Principal, tenantId: string, resourceType: string, start?: Date, end?: Date, interval = 'day'): Promise<UsageTrend> {
     const tenant = await scopedTenant(this.tenants, caller, tenantId);
     if (!(TREND_INTERVALS as readonly string[]).includes(interval)) throw new DomainError(ErrorCode.QUOTA_USAGE_INVALID, 'interval must be hour, day or week', { field: 'interval' });
     const row = await this.row(tenant, resourceType);
@@ -171,9 +164,9 @@ export class QuotaService {
     return row;
   }
 
-  private range(start: string | undefined, end: string | undefined, defaultDays: number): { start: Date; end: Date } {
-    const e = end ? parseInstant('end', end) : new Date();
-    const s = start ? parseInstant('start', start) : new Date(e.getTime() - defaultDays * DAY_MS);
+  private range(start: Date | undefined, end: Date | undefined, defaultDays: number): { start: Date; end: Date } {
+    const e = end ?? new Date();
+    const s = start ?? new Date(e.getTime() - defaultDays * DAY_MS);
     if (s > e) throw new DomainError(ErrorCode.QUOTA_USAGE_INVALID, 'start must not be after end', { field: 'start' });
     return { start: s, end: e };
   }

@@ -1,11 +1,11 @@
-import { BackgroundLoop } from './background-loop';
+import { PollingLoop } from './polling-loop';
 
 const log = { warn: jest.fn() } as any;
 
-describe('BackgroundLoop', () => {
+describe('PollingLoop', () => {
   it('runs again at once while there is work, then waits the interval; stop waits for the round in flight', async () => {
     let rounds = 0;
-    const loop = new BackgroundLoop('test', async () => (++rounds <= 3 ? 1 : 0), 60_000, log);
+    const loop = new PollingLoop(async () => (++rounds <= 3 ? 1 : 0), 60_000, log, 'test failed', { again: (n) => (n as number) > 0 });
     loop.start();
     await new Promise((r) => setTimeout(r, 100));
     expect(rounds).toBe(4); // three busy rounds back to back, then one idle round, then the long wait
@@ -16,8 +16,7 @@ describe('BackgroundLoop', () => {
 
   it('logs a failed round and goes on', async () => {
     let rounds = 0;
-    const loop = new BackgroundLoop(
-      'flaky',
+    const loop = new PollingLoop(
       async () => {
         rounds++;
         if (rounds === 1) throw new Error('boom');
@@ -25,6 +24,8 @@ describe('BackgroundLoop', () => {
       },
       5,
       log,
+      'flaky failed',
+      { again: (busy) => busy === true },
     );
     loop.start();
     await new Promise((r) => setTimeout(r, 100));
