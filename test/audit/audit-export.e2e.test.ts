@@ -33,10 +33,17 @@ function rss(): number {
 }
 
 /** GETs a download and consumes it chunk by chunk, sampling the platform's RSS meanwhile. */
-async function consume(path: string): Promise<{ res: Response; chunks: number; bytes: number; lines: number; peakRssGrowth: number; tail: string }> {
+async function consume(path: string): Promise<{ res: Response; chunks: number; bytes: number; lines: number; peakRssGrowth: number; tail: string; firstChunkMs: number; totalMs: number }> {
   const before = rss();
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rss())), 50);
+  const series: number[] = [];
+  const sampler = setInterval(() => {
+    const now = rss();
+    peak = Math.max(peak, now);
+    series.push(Math.round(now / 1048576));
+  }, 50);
+  const started = Date.now();
+  let firstChunkMs = 0;
   const res = await fetch(`${platform.baseUrl}${path}`, { headers: { authorization: `Bearer ${auditor.token}` } });
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
@@ -47,15 +54,15 @@ async function consume(path: string): Promise<{ res: Response; chunks: number; b
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks++;
+    if (!chunks++) firstChunkMs = Date.now() - started;
     bytes += value.length;
     const text = decoder.decode(value, { stream: true });
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
     last = (last + text).slice(-200);
   }
   clearInterval(sampler);
-  process.stderr.write(`AUDIT-EXPORT ${path}: ${bytes} bytes, ${chunks} chunks, peak RSS growth ${Math.round((peak - before) / 1048576)} MiB\n`);
-  return { res, chunks, bytes, lines, peakRssGrowth: peak - before, tail: last };
+  process.stderr.write(`AUDIT-EXPORT ${path}: ${bytes} bytes, ${chunks} chunks, first chunk after ${firstChunkMs} ms, peak RSS growth ${Math.round((peak - before) / 1048576)} MiB from ${Math.round(before / 1048576)} MiB; ${series.filter((_, i) => i % 20 === 0).join(' ')}\n`);
+  return { res, chunks, bytes, lines, peakRssGrowth: peak - before, tail: last, firstChunkMs, totalMs: Date.now() - started };
 }
 
 it('chains 100 000 events written in one statement into the intake', () => {
@@ -73,8 +80,11 @@ it('streams 100 000 events as CSV in chunks with bounded memory, complete', asyn
   expect(out.lines).toBe(1 + head);
   expect(out.chunks).toBeGreaterThan(50);
   expect(out.bytes).toBeGreaterThan(30 * 1024 * 1024);
-  // The whole export is > 30 MiB; the platform never holds more than a few pages of it.
-  expect(out.peakRssGrowth).toBeLessThan(200 * 1024 * 1024);
+  // Streamed: the first bytes arrive long before the last (one page read, not the whole log).
+  expect(out.firstChunkMs).toBeLessThan(out.totalMs / 4);
+  // Memory follows the garbage collector's sawtooth, not the export size (the events held at
+  // once would be several hundred MiB as objects): a generous bound against buffering.
+  expect(out.peakRssGrowth).toBeLessThan(400 * 1024 * 1024);
   expect(Date.now() - started).toBeLessThan(60_000);
 }, 90_000);
 
@@ -84,7 +94,8 @@ it('streams them as one JSON array, complete', async () => {
   expect(out.res.headers.get('content-type')).toMatch(/^application\/json/);
   expect(out.lines).toBe(EVENTS + 1); // "[" line, one line per event (the last ends with "\n]")
   expect(out.tail.endsWith('}\n]')).toBe(true);
-  expect(out.peakRssGrowth).toBeLessThan(200 * 1024 * 1024);
+  expect(out.firstChunkMs).toBeLessThan(out.totalMs / 4);
+  expect(out.peakRssGrowth).toBeLessThan(400 * 1024 * 1024);
 }, 90_000);
 
 it('verifies the 100 000-event chain intact', async () => {
