@@ -35,6 +35,7 @@ module.exports = {
         '^@dataplat/config$': '<rootDir>/subgraphs/config/src',
         '^@dataplat/notification$': '<rootDir>/subgraphs/notification/src',
         '^@dataplat/billing$': '<rootDir>/subgraphs/billing/src',
+        '^@dataplat/audit$': '<rootDir>/subgraphs/audit/src',
         '^@dataplat/gateway$': '<rootDir>/gateway/src',
         '^@dataplat/rest-facade$': '<rootDir>/rest-facade/src',
         // The generated Prisma client imports its siblings as './x.js'; from source they are .ts.

@@ -33,6 +33,7 @@ export async function bootPlatform({ cpuProfileDir } = {}) {
     TENANT_PORT: String(tenantPort),
     CONFIG_PORT: '0',
     NOTIFICATION_PORT: '0',
+    AUDIT_PORT: '0',
     EMBEDDED_PG_PORT: String(pgPort),
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),

@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import fetch from 'node-fetch';
 import { PlanCache } from './plans';
+import { auditPlugin, type AuditSink } from './audit-plugin';
 
 // The gateway otherwise exports usage metrics to Apollo's servers: never from this platform.
 process.env.APOLLO_TELEMETRY_DISABLED = '1';
@@ -126,7 +127,7 @@ const upstreamStatusPlugin: ApolloServerPlugin<GatewayContext> = {
  * Composes the running subgraphs (their SDL, read at start) into one supergraph. A failed
  * composition rejects, with the composition errors, and start-up stops.
  */
-export async function createGateway(opts: { subgraphs: SubgraphEndpoint[]; principals: PrincipalCodec; logger: Logger }): Promise<Gateway> {
+export async function createGateway(opts: { subgraphs: SubgraphEndpoint[]; principals: PrincipalCodec; logger: Logger; audit?: AuditSink }): Promise<Gateway> {
   const gateway = new ApolloGateway({
     supergraphSdl: new IntrospectAndCompose({ subgraphs: opts.subgraphs }),
     buildService: (endpoint) => {
@@ -142,7 +143,7 @@ export async function createGateway(opts: { subgraphs: SubgraphEndpoint[]; princ
     includeStacktraceInErrorResponses: false,
     stopOnTerminationSignals: false,
     logger: opts.logger,
-    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginUsageReportingDisabled(), upstreamStatusPlugin],
+    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginUsageReportingDisabled(), upstreamStatusPlugin, ...(opts.audit ? [auditPlugin(opts.audit)] : [])],
   });
   await server.start();
   // The supergraph is composed once (no polling), so the planner instrumented here stays.

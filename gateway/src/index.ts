@@ -14,3 +14,6 @@ export * from './tenant-access';
 export * from './scim-tokens';
 export * from './rate-limits';
 export * from './subscriptions';
+export * from './audit-plugin';
+export * from './audit-intake';
+export * from './audit-redaction';

@@ -3,6 +3,7 @@ import { DomainError, ErrorCode, first } from '@dataplat/kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf, renderGraphQLErrors, sendRendered } from './envelope';
 import { streamEvents } from './event-stream';
+import { streamDownload } from './download-stream';
 import type { OperationExecutor } from './executor';
 import { IdempotencyStore } from './idempotency';
 import type { HttpResponse } from './route-spec';
@@ -50,6 +51,7 @@ async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRe
   checkMediaType(route, request);
   const variables = buildVariables(route, request);
   const path = pathOf(request.url);
+  if (route.download) return streamDownload(route as CompiledRoute & { download: NonNullable<CompiledRoute['download']> }, deps.executor, request, reply, variables, path);
   if (route.stream) return streamEvents(route as CompiledRoute & { stream: NonNullable<CompiledRoute['stream']> }, deps.executor, request, reply, variables, path);
 
   const key = route.isMutation ? first(request.headers['x-idempotency-key']) : undefined;

@@ -104,7 +104,9 @@ export function buildOpenApi(routes: CompiledRoute[]): JsonSchema {
       parameters,
       ...(bodySchema ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema } } } } : {}),
       responses: {
-        [status]: r.stream
+        [status]: r.download
+          ? { description: `A file streamed in chunks (\`format\` csv or json), the pages of GraphQL operation ${r.operationName} (field \`${r.result}\`)`, content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'array', items: {} } } } }
+          : r.stream
           ? { description: `Server-sent events \`${r.stream.event}\` (then \`${r.stream.finalEvent}\`), each the data of GraphQL operation ${r.operationName} (field \`${r.result}\`)`, content: { 'text/event-stream': { schema: { type: 'string' } } } }
           : { description: status === '204' ? 'No content' : `Data of GraphQL operation ${r.operationName} (field \`${r.result}\`)` },
         '400': ERROR_RESPONSE,

@@ -54,6 +54,27 @@ export interface RouteSpec {
    * when the client goes). A failure of the first run is an ordinary error response.
    */
   stream?: EventStream;
+  /**
+   * A file download streamed in chunks (GET only; chunked transfer encoding, bounded memory):
+   * the operation runs once per page, the next page's cursor going into `cursorVariable`,
+   * and each page is written in the format the first page names as soon as it arrives.
+   */
+  download?: Download;
+}
+
+export interface Download {
+  /** Base of the attachment file name: `<filename>-<UTC date>.<csv|json>`. */
+  filename: string;
+  /** Field of the result naming the format (`csv` or `json`, as the operation validated it). */
+  formatField: string;
+  /** Field of the result holding the page's items. */
+  items: string;
+  /** Field of the result holding the cursor of the next page (null on the last). */
+  nextCursor: string;
+  /** Variable the cursor is passed in. */
+  cursorVariable: string;
+  /** CSV columns, in order: [item field, header]; a non-scalar value is written as JSON. JSON writes the items whole. */
+  columns: Array<[field: string, header: string]>;
 }
 
 export interface EventStream {

@@ -55,6 +55,7 @@ export function compileRoutes(routes: RouteSpec[], schema: GraphQLSchema, operat
     const key = `${route.method} ${toFastifyPath(route.path).replace(/:[^/]+/g, ':')}`;
     if (seen.has(key)) problems.push(`${where}: duplicate route`);
     if (route.stream && route.method !== 'GET') problems.push(`${where}: an event stream must be a GET route`);
+    if (route.download && route.method !== 'GET') problems.push(`${where}: a download must be a GET route`);
     seen.add(key);
     try {
       compiled.push(compileRoute(route, schema, operationsDir));

@@ -22,6 +22,7 @@ const TENANT = resolve(ROOT, 'subgraphs', 'tenant', 'dist', 'main.js');
 const CONFIG = resolve(ROOT, 'subgraphs', 'config', 'dist', 'main.js');
 const NOTIFICATION = resolve(ROOT, 'subgraphs', 'notification', 'dist', 'main.js');
 const BILLING = resolve(ROOT, 'subgraphs', 'billing', 'dist', 'main.js');
+const AUDIT = resolve(ROOT, 'subgraphs', 'audit', 'dist', 'main.js');
 const EDGE = resolve(ROOT, 'packages', 'launcher', 'dist', 'edge-main.js');
 
 describeDistributed('distributed mode (separate processes, PostgreSQL server, Redis)', () => {
@@ -41,6 +42,7 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     const configPort = await freePort();
     const notificationPort = await freePort();
     const billingPort = await freePort();
+    const auditPort = await freePort();
     env = {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -62,6 +64,8 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
       NOTIFICATION_URL: `http://127.0.0.1:${notificationPort}/graphql`,
       BILLING_PORT: String(billingPort),
       BILLING_URL: `http://127.0.0.1:${billingPort}/graphql`,
+      AUDIT_PORT: String(auditPort),
+      AUDIT_URL: `http://127.0.0.1:${auditPort}/graphql`,
     };
     identityProc = start(IDENTITY, env);
     await waitFor(`http://127.0.0.1:${identityPort}/healthz`);
@@ -73,6 +77,8 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     await waitFor(`http://127.0.0.1:${notificationPort}/healthz`);
     start(BILLING, env);
     await waitFor(`http://127.0.0.1:${billingPort}/healthz`);
+    start(AUDIT, env);
+    await waitFor(`http://127.0.0.1:${auditPort}/healthz`);
     const [pa, pb] = [await freePort(), await freePort()];
     start(EDGE, { ...env, PORT: String(pa) });
     start(EDGE, { ...env, PORT: String(pb) });
@@ -149,13 +155,26 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     await seenOnB(200);
   });
 
+  it('both edges record their mutations into one audit chain per tenant, chained by the separate audit process', async () => {
+    const root = await a.login('root@dist.test', 'distributed-admin-pw');
+    await b.login('root@dist.test', 'distributed-admin-pw');
+    let events: any[] = [];
+    for (let i = 0; i < 50 && events.length < 2; i++) {
+      events = (await a.get(`/api/v1/audit/events?action=login&userId=${root.user.id}`, { token: root.accessToken })).body.data;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    const verified = await b.get('/api/v1/audit/verify', { token: root.accessToken });
+    expect(verified.body).toMatchObject({ intact: true, firstBrokenSeq: null });
+  });
+
   it('a stopped subgraph makes the edges not ready and calls 503', async () => {
     const root = await a.login('root@dist.test', 'distributed-admin-pw');
     await stopProcess(identityProc);
     expect(identityProc.exitCode).toBe(0);
     const ready = await a.get('/readyz');
     expect(ready.status).toBe(503);
-    expect(ready.body.subgraphs).toEqual({ identity: 'down', tenant: 'up', config: 'up', notification: 'up', billing: 'up', gateway: 'up' });
+    expect(ready.body.subgraphs).toEqual({ identity: 'down', tenant: 'up', config: 'up', notification: 'up', billing: 'up', audit: 'up', gateway: 'up' });
     expectEnvelope(await b.get('/api/v1/users/me', { token: root.accessToken }), 503, 'DPF-API-009');
     const gql = await a.graphql('{ me { email } }', undefined, { token: root.accessToken });
     expect(gql.status).toBe(503);

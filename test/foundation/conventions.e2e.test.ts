@@ -172,7 +172,7 @@ describe('service endpoints', () => {
 
   it('/readyz reports every subgraph', async () => {
     const res = await api.get('/readyz');
-    expect(res.body).toEqual({ status: 'ready', database: 'up', subgraphs: { identity: 'up', tenant: 'up', config: 'up', notification: 'up', gateway: 'up' } });
+    expect(res.body).toEqual({ status: 'ready', database: 'up', subgraphs: { identity: 'up', tenant: 'up', config: 'up', notification: 'up', billing: 'up', audit: 'up', gateway: 'up' } });
   });
 });
 

@@ -19,6 +19,8 @@ export interface TestPlatform {
   databaseUrl: string;
   /** Everything the platform printed (stdout and stderr), for assertions and debugging. */
   output(): string;
+  /** Process id of the running launcher (for resource measurements), undefined when stopped. */
+  pid(): number | undefined;
   /** Sends a signal and waits for the process to end; returns its exit code. */
   signal(signal: NodeJS.Signals): Promise<number | null>;
   restart(): Promise<void>;
@@ -52,6 +54,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     CONFIG_PORT: '0',
     NOTIFICATION_PORT: '0',
     BILLING_PORT: '0',
+    AUDIT_PORT: '0',
 
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -97,6 +100,7 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     dataDir,
     databaseUrl: server && dbName ? withDatabase(server, dbName) : `postgresql://postgres:postgres@127.0.0.1:${env.EMBEDDED_PG_PORT}/dataplat`,
     output: () => log,
+    pid: () => child?.pid,
     signal: halt,
     restart: async () => {
       await halt();

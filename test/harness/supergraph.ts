@@ -4,6 +4,7 @@ import { buildConfigSchema } from '@dataplat/config';
 import { buildGatewaySchema, createTenantRateLimits } from '@dataplat/gateway';
 import { buildIdentitySchema } from '@dataplat/identity';
 import { buildNotificationSchema } from '@dataplat/notification';
+import { buildAuditSubgraph } from '@dataplat/audit';
 import { loadConfig, tokenServiceFromConfig } from '@dataplat/kit';
 import { buildTenantSchema } from '@dataplat/tenant';
 import { execute, parse, type GraphQLSchema } from 'graphql';
@@ -34,5 +35,6 @@ export async function facadeSupergraph(dataDir: string): Promise<GraphQLSchema> 
     notification: await buildNotificationSchema({ db: {} as any, config }),
     gateway: await buildGatewaySchema(createTenantRateLimits(), { statusOf: async () => null }),
     billing: await buildBillingSchema({ db: {} as any, config, tenants: {} as any }),
+    audit: (await buildAuditSubgraph({ db: {} as any, config })).schema,
   });
 }

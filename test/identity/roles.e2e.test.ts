@@ -108,7 +108,7 @@ describe('GET /api/v1/roles/{roleId}, /roles, /roles/all', () => {
     expect(all.status).toBe(200);
     expect(Object.keys(all.body)).toEqual(['data', 'pagination']);
     const names = all.body.data.map((r: { name: string }) => r.name);
-    expect(names.slice(0, 4)).toEqual(['ADMIN', 'PLATFORM_ADMIN', 'USER', 'VIEWER']);
+    expect(names.slice(0, 5)).toEqual(['ADMIN', 'AUDITOR', 'PLATFORM_ADMIN', 'USER', 'VIEWER']);
     const listed = all.body.data.map((r: { id: number }) => r.id);
     expect(listed).toContain(mine);
     expect(listed).not.toContain(theirs);

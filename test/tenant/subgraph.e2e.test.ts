@@ -20,7 +20,7 @@ describe('tenant subgraph', () => {
   it('is reported by /readyz', async () => {
     const ready = await api.get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body.subgraphs).toEqual({ identity: 'up', tenant: 'up', config: 'up', notification: 'up', gateway: 'up' });
+    expect(ready.body.subgraphs).toEqual({ identity: 'up', tenant: 'up', config: 'up', notification: 'up', billing: 'up', audit: 'up', gateway: 'up' });
   });
 
   it('answers tenant queries through the supergraph', async () => {

@@ -37,6 +37,17 @@ const duration = (fallback: string) =>
       }
     });
 
+/** A duration in milliseconds ("250ms", "2s", "1m"). */
+function durationMs(v: string, ctx: z.RefinementCtx): number {
+  const match = DURATION.exec(v.trim());
+  const ms = match ? Math.floor(Number(match[1]) * UNIT_SECONDS[match[2] ?? 's'] * 1000) : 0;
+  if (ms <= 0) {
+    ctx.addIssue({ code: 'custom', message: `"${v}" is not a positive duration (examples: 250ms, 2s)` });
+    return z.NEVER;
+  }
+  return ms;
+}
+
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const optionalUrl = z
   .string()
@@ -110,6 +121,13 @@ const EnvSchema = z.object({
   BILLING_INVOICE_INTERVAL: duration('1h'),
   /** Delay before the first retry of a failed channel delivery; doubled per attempt, capped at 1 h. */
   NOTIFICATION_RETRY_BASE: duration('30s'),
+  AUDIT_PORT: port(8086),
+  /** GraphQL URL of the audit subgraph, read by a separate edge process. */
+  AUDIT_URL: optionalUrl,
+  /** How often the audit chainer looks for new intake rows (it drains all it finds each time). */
+  AUDIT_CHAIN_INTERVAL: z.string().default('250ms').transform((v, ctx) => durationMs(v, ctx)),
+  /** How often expired audit events are purged (per-tenant retention policies). */
+  AUDIT_PURGE_INTERVAL: duration('1h'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_DURATION: duration('15m'),

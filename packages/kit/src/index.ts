@@ -17,3 +17,5 @@ export * from './mail/email-transport';
 export * from './http/schema-server';
 export * from './polling-loop';
 export * from './http/redis-pubsub';
+export * from './time';
+export * from './audit';

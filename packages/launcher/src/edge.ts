@@ -23,6 +23,7 @@ import {
   startGatewaySubgraph,
   ProvisioningFeed,
   attachSubscriptionServer,
+  AuditIntakeWriter,
 } from '@dataplat/gateway';
 import { createRateLimitStore, PrincipalCodec, PROVISIONING_CHANNEL, RateLimiter, TenantDirectoryClient, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
 import { createEdgeServer, IdempotencyStore } from '@dataplat/rest-facade';
@@ -58,7 +59,10 @@ export async function startEdge(
     const gatewaySubgraph = await startGatewaySubgraph({ limits: tenantLimits, tenants: new DirectoryTenantStatusStore(tenantDirectory), principals, logger: logger.child({ subgraph: 'gateway' }) });
     stack.push(() => gatewaySubgraph.close());
     subgraphs = [...subgraphs, { name: 'gateway', url: gatewaySubgraph.url, local: gatewaySubgraph.local }];
-    const gateway = await createGateway({ subgraphs, principals, logger: logger.child({ component: 'gateway' }) });
+    // Every mutation through the gateway is recorded into audit.intake, written behind (docs/audit-service.md).
+    const audit = new AuditIntakeWriter(db, logger.child({ component: 'audit-intake' }));
+    stack.push(() => audit.stop());
+    const gateway = await createGateway({ subgraphs, principals, logger: logger.child({ component: 'gateway' }), audit });
     stack.push(() => gateway.stop());
 
     const store = createRateLimitStore(config.REDIS_URL);

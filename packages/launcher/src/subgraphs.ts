@@ -6,6 +6,7 @@ import { startTenant } from '@dataplat/tenant';
 import { startConfig } from '@dataplat/config';
 import { startNotification } from '@dataplat/notification';
 import { startBilling } from '@dataplat/billing';
+import { startAudit } from '@dataplat/audit';
 
 /** One subgraph of the platform: how to start it in-process and where it is when it runs apart. */
 export interface SubgraphDefinition {
@@ -45,6 +46,7 @@ export const SUBGRAPHS: readonly SubgraphDefinition[] = [
     portVariable: 'BILLING_PORT',
     urlVariable: 'BILLING_URL',
   },
+  { name: 'audit', start: startAudit, portVariable: 'AUDIT_PORT', urlVariable: 'AUDIT_URL' },
 ];
 
 /**

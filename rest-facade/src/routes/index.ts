@@ -1,6 +1,7 @@
 import type { RouteSpec } from '../route-spec';
 import { billingRoutes } from './billing/billing.routes';
 import { tenantBillingRoutes } from './billing/tenant-billing.routes';
+import { auditRoutes } from './audit/audit.routes';
 import { featureFlagRoutes } from './config/feature-flags.routes';
 import { marketplaceRoutes } from './config/marketplace.routes';
 import { configPropertyRoutes } from './config/properties.routes';
@@ -58,4 +59,5 @@ export const ROUTES: RouteSpec[] = [
   ...gatewayRateLimitRoutes,
   ...billingRoutes,
   ...tenantBillingRoutes,
+  ...auditRoutes,
 ];

@@ -31,6 +31,7 @@ export const SYSTEM_ROLES: Record<SystemRole, { description: string; permissions
   [SystemRole.ADMIN]: { description: 'Administers one tenant', permissions: (all) => all },
   [SystemRole.USER]: { description: 'Regular member of a tenant', permissions: () => SELF_SERVICE },
   [SystemRole.VIEWER]: { description: 'Read-only member of a tenant', permissions: () => ['users:read', 'roles:read', 'permissions:read', 'profile:read'] },
+  [SystemRole.AUDITOR]: { description: 'Reads the audit log and compliance reports of a tenant', permissions: () => ['audit:read', 'profile:read', 'profile:write'] },
 };
 
 export interface BootstrapResult {

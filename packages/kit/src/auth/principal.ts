@@ -36,6 +36,8 @@ export enum SystemRole {
   PLATFORM_ADMIN = 'PLATFORM_ADMIN',
   USER = 'USER',
   VIEWER = 'VIEWER',
+  /** Reads the audit log and compliance reports of its tenant (docs/audit-service.md). */
+  AUDITOR = 'AUDITOR',
 }
 
 /** The reserved tenant of platform operators (the bootstrap platform admin lives here). */

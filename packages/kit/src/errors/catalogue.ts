@@ -229,6 +229,16 @@ export enum ErrorCode {
   BILLING_EVENT_INVALID = 'DPF-BIL-010',
   BILLING_TENANT_SERVICE_UNAVAILABLE = 'DPF-BIL-011',
   BILLING_INVALID_FILTER = 'DPF-BIL-012',
+  // AUD: audit service (audit log, compliance reports, retention)
+  AUDIT_EVENT_NOT_FOUND = 'DPF-AUD-001',
+  AUDIT_QUERY_INVALID = 'DPF-AUD-002',
+  AUDIT_EXPORT_FORMAT_INVALID = 'DPF-AUD-003',
+  AUDIT_USER_NOT_FOUND = 'DPF-AUD-004',
+  AUDIT_RESOURCE_NOT_FOUND = 'DPF-AUD-005',
+  COMPLIANCE_REPORT_NOT_FOUND = 'DPF-AUD-006',
+  COMPLIANCE_REPORT_INVALID = 'DPF-AUD-007',
+  RETENTION_POLICY_NOT_FOUND = 'DPF-AUD-008',
+  RETENTION_POLICY_INVALID = 'DPF-AUD-009',
 }
 
 export interface ErrorCodeInfo {
@@ -457,6 +467,16 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.BILLING_EVENT_INVALID]: { status: 400, message: 'Invalid metering event' },
   [ErrorCode.BILLING_TENANT_SERVICE_UNAVAILABLE]: { status: 503, message: 'The tenant service could not be reached' },
   [ErrorCode.BILLING_INVALID_FILTER]: { status: 400, message: 'Invalid invoice filter' },
+  // AUD: audit service
+  [ErrorCode.AUDIT_EVENT_NOT_FOUND]: { status: 404, message: 'Audit event not found' },
+  [ErrorCode.AUDIT_QUERY_INVALID]: { status: 400, message: 'Invalid audit query' },
+  [ErrorCode.AUDIT_EXPORT_FORMAT_INVALID]: { status: 400, message: 'Unsupported export format: use csv or json' },
+  [ErrorCode.AUDIT_USER_NOT_FOUND]: { status: 404, message: 'No such user and no audit events of this user in the tenant' },
+  [ErrorCode.AUDIT_RESOURCE_NOT_FOUND]: { status: 404, message: 'No audit events for this resource in the tenant' },
+  [ErrorCode.COMPLIANCE_REPORT_NOT_FOUND]: { status: 404, message: 'Compliance report not found' },
+  [ErrorCode.COMPLIANCE_REPORT_INVALID]: { status: 400, message: 'Invalid compliance report request' },
+  [ErrorCode.RETENTION_POLICY_NOT_FOUND]: { status: 404, message: 'Retention policy not found' },
+  [ErrorCode.RETENTION_POLICY_INVALID]: { status: 400, message: 'Invalid retention policy' },
 };
 
 const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));

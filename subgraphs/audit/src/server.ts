@@ -1,0 +1,42 @@
+import type { PrismaClient } from '@dataplat/db';
+import { PrincipalCodec, startSubgraphServer, type PollingLoop, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { buildAuditSubgraph } from './audit';
+import { ChainRepository } from './chain/chain.repository';
+import { startChainer } from './chain/chainer';
+
+export interface AuditServerOptions {
+  db: PrismaClient;
+  config: PlatformConfig;
+  logger: Logger;
+  port?: number;
+}
+
+/**
+ * Starts the audit subgraph on its port (8086 by default; 0 picks a free one) and its
+ * background loops: the chainer (intake -> hash-chained log), the compliance report worker and
+ * the scheduled retention purge. All are safe with replicas; they stop when the server closes.
+ */
+export async function startAudit(opts: AuditServerOptions): Promise<RunningSubgraph> {
+  const { schema, reports, retention } = await buildAuditSubgraph({ db: opts.db, config: opts.config });
+  const running = await startSubgraphServer({
+    name: 'audit',
+    schema,
+    principals: await PrincipalCodec.create(opts.config.JWT_SECRET),
+    logger: opts.logger,
+    host: opts.config.HOST,
+    port: opts.port ?? opts.config.AUDIT_PORT,
+  });
+  const log = (component: string) => opts.logger.child({ component });
+  const loops: PollingLoop[] = [
+    startChainer(new ChainRepository(opts.db), opts.config.AUDIT_CHAIN_INTERVAL, log('audit-chainer')),
+    reports.startWorker(1000, log('audit-report-worker')),
+    retention.startPurger(opts.config.AUDIT_PURGE_INTERVAL * 1000, log('audit-retention')),
+  ];
+  return {
+    ...running,
+    close: async () => {
+      await Promise.all(loops.map((l) => l.stop()));
+      await running.close();
+    },
+  };
+}
