@@ -36,3 +36,14 @@ export async function tenantAdminSession(api: ApiClient, tenant: ProvisionedTena
   if (session.status !== 200) throw new Error(`login failed: ${session.status} ${session.text}`);
   return { token: session.body.accessToken, refreshToken: session.body.refreshToken, password };
 }
+
+/** Waits (at most `ms`) until the tenant's provisioning job has finished, and returns its status. */
+export async function provisioningFinished(api: ApiClient, rootToken: string, tenantId: string, ms = 30_000): Promise<string> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const res = await api.get(`/api/v1/tenants/${tenantId}/provisioning/status`, { token: rootToken });
+    if (['COMPLETED', 'FAILED', 'ROLLED_BACK'].includes(res.body?.status) || Date.now() > end) return res.body?.status;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+

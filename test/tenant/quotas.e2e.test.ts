@@ -3,7 +3,7 @@ import { ApiClient, expectEnvelope } from '../harness/client';
 import { query } from '../harness/database';
 import { userWithRoles, type Session } from '../harness/identity-factories';
 import { startPlatform, type TestPlatform } from '../harness/platform';
-import { provisionTenant, type ProvisionedTenant } from '../harness/tenant-factories';
+import { provisionTenant, provisioningFinished, type ProvisionedTenant } from '../harness/tenant-factories';
 
 /** Quotas (spec 2 "Endpoints / Quotas", docs/tenant-quotas-alerts.md). */
 let platform: TestPlatform;
@@ -24,6 +24,9 @@ interface Fixture { tenant: ProvisionedTenant; admin: Session; member: Session; 
 
 async function fixture(plan = 'STARTER'): Promise<Fixture> {
   const [tenant, other] = await Promise.all([provisionTenant(api, root, { plan }), provisionTenant(api, root)]);
+  // Provisioning gives every tenant its plan's default quotas (asserted below); these tests start from none.
+  await Promise.all([tenant.id, other.id].map((id) => provisioningFinished(api, root, id)));
+  await query(platform.databaseUrl, 'DELETE FROM tenant.quotas WHERE tenant_id = ANY($1::uuid[])', [[tenant.id, other.id]]);
   const [admin, member, otherAdmin] = await Promise.all([
     userWithRoles(api, root, tenant.id, ['ADMIN']),
     userWithRoles(api, root, tenant.id),
@@ -54,6 +57,24 @@ describe('POST /quotas/defaults', () => {
     expect(again.status).toBe(201);
     const rows = await query(platform.databaseUrl, 'SELECT count(*)::int AS n FROM tenant.quotas WHERE tenant_id = $1', [tenant.id]);
     expect(rows[0].n).toBe(9);
+  });
+
+  it('are made by provisioning (spec 2 Limits rule 7) and made again by a reprovision', async () => {
+    const t = await provisionTenant(api, root, { plan: 'PROFESSIONAL' });
+    expect(await provisioningFinished(api, root, t.id)).toBe('COMPLETED');
+    const res = await api.get(base(t.id), auth(root));
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(9);
+    const defaults = (await api.post(`${base(t.id)}/defaults`, undefined, auth(root))).body;
+    for (const q of defaults) expect(res.body.find((r: any) => r.resourceType === q.resourceType)).toMatchObject({ hardLimit: q.hardLimit, softLimit: q.softLimit, unit: q.unit });
+    // Reprovisioning rolls the step back (the quotas go) and runs it again: the plan's defaults return.
+    await setQuota(t.id, { resourceType: 'CPU', softLimit: 1, hardLimit: 2 });
+    const rerun = await api.post(`/api/v1/tenants/${t.id}/provisioning/reprovision`, undefined, auth(root));
+    expect(rerun.status).toBe(202);
+    expect(await provisioningFinished(api, root, t.id)).toBe('COMPLETED');
+    const after = (await api.get(base(t.id), auth(root))).body;
+    expect(after).toHaveLength(9);
+    expect(after.find((q: any) => q.resourceType === 'CPU').hardLimit).toBe(defaults.find((q: any) => q.resourceType === 'CPU').hardLimit);
   });
 
   it('uses the ENTERPRISE table for an enterprise tenant', async () => {

@@ -46,7 +46,13 @@ export const SUBGRAPHS: readonly SubgraphDefinition[] = [
     portVariable: 'BILLING_PORT',
     urlVariable: 'BILLING_URL',
   },
-  { name: 'audit', start: startAudit, portVariable: 'AUDIT_PORT', urlVariable: 'AUDIT_URL' },
+  {
+    name: 'audit',
+    // Failed logins are filed under the tenant identity says the e-mail belongs to.
+    start: (opts) => startAudit({ ...opts, identityUrl: urlOf(opts.started, 'identity') }),
+    portVariable: 'AUDIT_PORT',
+    urlVariable: 'AUDIT_URL',
+  },
 ];
 
 /**

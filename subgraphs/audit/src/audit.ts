@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@dataplat/db';
-import { buildSchemaFromInstances, type PlatformConfig } from '@dataplat/kit';
+import { buildModularSchema, type PlatformConfig } from '@dataplat/kit';
 import type { GraphQLSchema } from 'graphql';
-import type { AuditCore } from './core';
+import type { AuditCore, UserLookup } from './core';
 import { eventsModule } from './events/events.module';
 import { reportModule } from './reports/report.module';
 import { retentionModule } from './retention/retention.module';
@@ -11,6 +11,7 @@ import type { RetentionService } from './retention/retention.service';
 export interface AuditDeps {
   db: PrismaClient;
   config: PlatformConfig;
+  users?: UserLookup;
 }
 
 export interface AuditSubgraph {
@@ -20,11 +21,11 @@ export interface AuditSubgraph {
 }
 
 /** Wires the modules on one shared core and builds the audit subgraph schema. */
-export async function buildAuditSubgraph({ db, config }: AuditDeps): Promise<AuditSubgraph> {
-  const core: AuditCore = { db, config };
+export async function buildAuditSubgraph({ db, config, users }: AuditDeps): Promise<AuditSubgraph> {
+  const core: AuditCore = { db, config, users };
   const reports = reportModule(core);
   const retention = retentionModule(core);
   const modules = [eventsModule(core), reports, retention];
-  const schema = await buildSchemaFromInstances(modules.flatMap((m) => m.resolvers));
+  const schema = await buildModularSchema(modules);
   return { schema, reports: reports.service, retention: retention.service };
 }

@@ -1,10 +1,18 @@
 import type { PrismaClient } from '@dataplat/db';
-import { DomainError, ErrorCode, SystemRole, type PlatformConfig, type Principal } from '@dataplat/kit';
+import { DomainError, ErrorCode, SystemRole, type PlatformConfig, type Principal, type UserLocation } from '@dataplat/kit';
+
+/** What the audit service asks identity (kit UserDirectoryClient, through its GraphQL API). */
+export interface UserLookup {
+  locate(email: string): Promise<UserLocation[]>;
+  exists(tenantId: string, userId: string): Promise<boolean>;
+}
 
 /** What every audit-service module shares (built once per process). */
 export interface AuditCore {
   db: PrismaClient;
   config: PlatformConfig;
+  /** Absent only when the schema is built alone (composition checks). */
+  users?: UserLookup;
 }
 
 /** A domain of the audit subgraph: its resolver instances. */

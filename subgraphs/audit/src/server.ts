@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@dataplat/db';
-import { PrincipalCodec, startSubgraphServer, type PollingLoop, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { PrincipalCodec, startSubgraphServer, UserDirectoryClient, type PollingLoop, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
 import { buildAuditSubgraph } from './audit';
 import { ChainRepository } from './chain/chain.repository';
 import { startChainer } from './chain/chainer';
@@ -9,6 +9,8 @@ export interface AuditServerOptions {
   config: PlatformConfig;
   logger: Logger;
   port?: number;
+  /** The identity subgraph's GraphQL URL (failed logins are filed under the e-mail's tenant). */
+  identityUrl: string | (() => string);
 }
 
 /**
@@ -17,18 +19,20 @@ export interface AuditServerOptions {
  * the scheduled retention purge. All are safe with replicas; they stop when the server closes.
  */
 export async function startAudit(opts: AuditServerOptions): Promise<RunningSubgraph> {
-  const { schema, reports, retention } = await buildAuditSubgraph({ db: opts.db, config: opts.config });
+  const principals = await PrincipalCodec.create(opts.config.JWT_SECRET);
+  const users = new UserDirectoryClient('audit-service', principals, opts.identityUrl);
+  const { schema, reports, retention } = await buildAuditSubgraph({ db: opts.db, config: opts.config, users });
   const running = await startSubgraphServer({
     name: 'audit',
     schema,
-    principals: await PrincipalCodec.create(opts.config.JWT_SECRET),
+    principals,
     logger: opts.logger,
     host: opts.config.HOST,
     port: opts.port ?? opts.config.AUDIT_PORT,
   });
   const log = (component: string) => opts.logger.child({ component });
   const loops: PollingLoop[] = [
-    startChainer(new ChainRepository(opts.db), opts.config.AUDIT_CHAIN_INTERVAL, log('audit-chainer')),
+    startChainer(new ChainRepository(opts.db, users), opts.config.AUDIT_CHAIN_INTERVAL, log('audit-chainer')),
     reports.startWorker(1000, log('audit-report-worker')),
     retention.startPurger(opts.config.AUDIT_PURGE_INTERVAL * 1000, log('audit-retention')),
   ];

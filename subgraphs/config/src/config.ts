@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@dataplat/db';
-import { buildFederatedSchema, type PlatformConfig } from '@dataplat/kit';
+import { buildModularSchema, type PlatformConfig } from '@dataplat/kit';
 import type { GraphQLSchema } from 'graphql';
 import { createCore, type ConfigModule } from './core';
 import { featureFlagsModule } from './flags/flags.module';
@@ -18,11 +18,5 @@ const MODULES = [propertiesModule, featureFlagsModule, marketplaceModule];
 export async function buildConfigSchema({ db, config }: ConfigDeps): Promise<GraphQLSchema> {
   const core = createCore(db, config);
   const modules: ConfigModule[] = MODULES.map((m) => m(core));
-  const resolvers = modules.flatMap((m) => m.resolvers);
-  const instances = new Map<Function, object>(resolvers.map((r) => [r.constructor, r]));
-  return buildFederatedSchema({
-    resolvers: resolvers.map((r) => r.constructor) as [Function, ...Function[]],
-    container: { get: (cls) => instances.get(cls) },
-    referenceResolvers: Object.assign({}, ...modules.map((m) => m.references ?? {})),
-  });
+  return buildModularSchema(modules);
 }

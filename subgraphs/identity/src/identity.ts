@@ -1,6 +1,6 @@
 import type { TenantLookup } from './auth/tenant-directory';
 import type { PrismaClient } from '@dataplat/db';
-import { buildFederatedSchema, type PlatformConfig, type TokenService } from '@dataplat/kit';
+import { buildModularSchema, type PlatformConfig, type TokenService } from '@dataplat/kit';
 import type { GraphQLSchema } from 'graphql';
 import { accountModule } from './account/account.module';
 import { apiKeysModule } from './api-keys/api-keys.module';
@@ -31,11 +31,5 @@ const MODULES = [authModule, accountModule, usersModule, rolesModule, sessionsMo
 export async function buildIdentitySchema({ db, tokens, config, tenantLookup }: IdentityDeps): Promise<GraphQLSchema> {
   const core = createCore(db, tokens, config, tenantLookup);
   const modules: IdentityModule[] = MODULES.map((m) => m(core));
-  const resolvers = modules.flatMap((m) => m.resolvers);
-  const instances = new Map<Function, object>(resolvers.map((r) => [r.constructor, r]));
-  return buildFederatedSchema({
-    resolvers: resolvers.map((r) => r.constructor) as [Function, ...Function[]],
-    container: { get: (cls) => instances.get(cls) },
-    referenceResolvers: Object.assign({}, ...modules.map((m) => m.references ?? {})),
-  });
+  return buildModularSchema(modules);
 }

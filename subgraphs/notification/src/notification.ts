@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@dataplat/db';
-import { buildFederatedSchema, type PlatformConfig } from '@dataplat/kit';
+import { buildModularSchema, type PlatformConfig } from '@dataplat/kit';
 import type { GraphQLSchema } from 'graphql';
 import { channelsModule } from './channels/channels.module';
 import type { NotificationCore, NotificationModule } from './core';
@@ -17,10 +17,5 @@ const MODULES = [inboxModule, channelsModule];
 export async function buildNotificationSchema({ db, config }: NotificationDeps): Promise<GraphQLSchema> {
   const core: NotificationCore = { db, config };
   const modules: NotificationModule[] = MODULES.map((m) => m(core));
-  const resolvers = modules.flatMap((m) => m.resolvers);
-  const instances = new Map<Function, object>(resolvers.map((r) => [r.constructor, r]));
-  return buildFederatedSchema({
-    resolvers: resolvers.map((r) => r.constructor) as [Function, ...Function[]],
-    container: { get: (cls) => instances.get(cls) },
-  });
+  return buildModularSchema(modules);
 }

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@dataplat/db';
-import { buildFederatedSchema, type Logger, type PlatformConfig } from '@dataplat/kit';
+import { buildModularSchema, type Logger, type PlatformConfig } from '@dataplat/kit';
 import type { GraphQLSchema } from 'graphql';
 import { createCore, type CoreOptions, type TenantModule } from './core';
 import type { ProvisioningPublisher } from './provisioning/provisioning-publisher';
@@ -50,13 +50,6 @@ export async function buildTenantSchema(deps: TenantDeps): Promise<GraphQLSchema
 export async function buildTenantService({ db, config, logger, identity, options }: TenantDeps): Promise<{ schema: GraphQLSchema; runner: ProvisioningRunner; migrationRunner: MigrationRunner; connectorRunner: ConnectorJobRunner; events: ProvisioningPublisher }> {
   const core = createCore(db, config, logger, identity, options);
   const modules: TenantModule[] = MODULES.map((m) => m(core));
-  const resolvers = modules.flatMap((m) => m.resolvers);
-  const instances = new Map<Function, object>(resolvers.map((r) => [r.constructor, r]));
-  const schema = await buildFederatedSchema({
-    resolvers: resolvers.map((r) => r.constructor) as [Function, ...Function[]],
-    container: { get: (cls) => instances.get(cls) },
-    referenceResolvers: Object.assign({}, ...modules.map((m) => m.references ?? {})),
-    pubSub: SUBSCRIPTIONS_AT_THE_EDGE,
-  });
+  const schema = await buildModularSchema(modules, { pubSub: SUBSCRIPTIONS_AT_THE_EDGE });
   return { schema, runner: core.runner, migrationRunner: core.migrationRunner, connectorRunner: core.connectorJobs.runner, events: core.provisioningEvents };
 }

@@ -4,3 +4,4 @@ export * from './internal-principal';
 export * from './auth-checker';
 export * from './channels';
 export * from './tenant-directory';
+export * from './user-directory';

@@ -34,15 +34,3 @@ export async function buildFederatedSchema(options: FederatedSchemaOptions): Pro
   for (const [type, reference] of Object.entries(referenceResolvers ?? {})) resolvers[type] = { ...resolvers[type], ...reference };
   return buildSubgraphSchema({ typeDefs: gql(`${FEDERATION_LINK}\n${printSchemaWithDirectives(schema)}`), resolvers: resolvers as any });
 }
-
-/**
- * The federated schema of a subgraph built from resolver instances (constructed by its
- * modules with their services): type-graphql gets each instance for its class.
- */
-export function buildSchemaFromInstances(resolvers: object[]): Promise<GraphQLSchema> {
-  const instances = new Map<Function, object>(resolvers.map((r) => [r.constructor, r]));
-  return buildFederatedSchema({
-    resolvers: resolvers.map((r) => r.constructor) as [Function, ...Function[]],
-    container: { get: (cls) => instances.get(cls) },
-  });
-}

@@ -1,5 +1,5 @@
 import type { GraphQLSchema } from 'graphql';
-import { buildFederatedSchema, type ReferenceResolvers } from './federated-schema';
+import { buildFederatedSchema, type FederatedSchemaOptions, type ReferenceResolvers } from './federated-schema';
 
 /** A domain of a subgraph: its resolver instances (and the `__resolveReference` of its entities). */
 export interface SubgraphModule {
@@ -13,7 +13,7 @@ export interface SubgraphModule {
  * Builds a subgraph schema from its modules: every module's resolver instances are served
  * as they are (no container of their own), and their entity references are merged.
  */
-export function buildModularSchema(modules: SubgraphModule[]): Promise<GraphQLSchema> {
+export function buildModularSchema(modules: SubgraphModule[], options: Pick<FederatedSchemaOptions, 'pubSub'> = {}): Promise<GraphQLSchema> {
   const resolvers = modules.flatMap((m) => m.resolvers);
   const instances = new Map<Function, object>(resolvers.map((r) => [r.constructor, r]));
   return buildFederatedSchema({
@@ -21,5 +21,6 @@ export function buildModularSchema(modules: SubgraphModule[]): Promise<GraphQLSc
     container: { get: (cls) => instances.get(cls) },
     referenceResolvers: Object.assign({}, ...modules.map((m) => m.references ?? {})),
     orphanedTypes: modules.flatMap((m) => m.types ?? []),
+    ...options,
   });
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Prisma, PrismaClient } from '@dataplat/db';
 import { PLATFORM_TENANT_ID, type AuditRecord } from '@dataplat/kit';
+import type { UserLookup } from '../core';
 import { eventHash, GENESIS_HASH } from './canonical';
 
 type Tx = Prisma.TransactionClient;
@@ -13,7 +14,10 @@ export type EventRow = Prisma.AuditEventGetPayload<object>;
  * so seq stays gapless and every event points at the hash before it.
  */
 export class ChainRepository {
-  constructor(private readonly db: PrismaClient) {}
+  constructor(
+    private readonly db: PrismaClient,
+    private readonly users: UserLookup,
+  ) {}
 
   /** Appends up to `batch` intake rows (oldest first); returns how many. */
   async appendBatch(batch: number): Promise<number> {
@@ -32,7 +36,7 @@ export class ChainRepository {
         const byTenant = new Map<string, Intake[]>();
         for (const raw of claimed) {
           const row: Intake = { ...raw, occurredAt: new Date(raw.occurredAt), actorRoles: raw.actorRoles ?? [], details: raw.details ?? {} };
-          const resolved = row.tenantId ? row : await resolveTenant(tx, row);
+          const resolved = row.tenantId ? row : await resolveTenant(this.users, row);
           const list = byTenant.get(resolved.tenantId!) ?? [];
           list.push(resolved);
           byTenant.set(resolved.tenantId!, list);
@@ -81,13 +85,14 @@ async function appendToChain(tx: Tx, tenantId: string, rows: Intake[]): Promise<
  * finds it when it belongs to exactly one tenant (that user becomes the resource); otherwise
  * the event goes to the platform tenant's chain. The e-mail itself is kept only as a hash.
  */
-async function resolveTenant(tx: Tx, row: Intake): Promise<Intake> {
+async function resolveTenant(users: UserLookup, row: Intake): Promise<Intake> {
   const details = { ...row.details };
   if (!row.subjectEmail) return { ...row, tenantId: PLATFORM_TENANT_ID };
   const email = row.subjectEmail.trim().toLowerCase();
   details.emailHash = createHash('sha256').update(email).digest('hex');
-  const users = await tx.user.findMany({ where: { email: { equals: email, mode: 'insensitive' } }, select: { id: true, tenantId: true }, take: 2 });
-  if (users.length !== 1) return { ...row, tenantId: PLATFORM_TENANT_ID, details };
-  const [user] = users;
+  // Asked of identity's API; when it cannot answer, the batch rolls back and is retried.
+  const found = await users.locate(email);
+  if (found.length !== 1) return { ...row, tenantId: PLATFORM_TENANT_ID, details };
+  const [user] = found;
   return { ...row, tenantId: user.tenantId, resourceType: row.resourceType ?? 'User', resourceId: row.resourceId ?? user.id, details };
 }

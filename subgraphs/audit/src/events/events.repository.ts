@@ -34,11 +34,6 @@ export class EventRepository {
   page(tenantId: string, filter: EventFilter, afterSeq: bigint, take: number): Promise<EventRow[]> {
     return this.db.auditEvent.findMany({ where: { ...whereOf(tenantId, filter), seq: { gt: afterSeq } }, orderBy: { seq: 'asc' }, take });
   }
-
-  /** True when the user exists in the tenant (identity's users table, read only). */
-  async userExists(tenantId: string, userId: string): Promise<boolean> {
-    return (await this.db.user.count({ where: { tenantId, id: userId } })) > 0;
-  }
 }
 
 function whereOf(tenantId: string, f: EventFilter): Prisma.AuditEventWhereInput {

@@ -1,8 +1,8 @@
 import type { PrismaClient } from '@dataplat/db';
-import { DomainError, ErrorCode, isUuid, paginate, pageWindow, parseIsoInstant, type Page, type Principal } from '@dataplat/kit';
+import { DomainError, ErrorCode, isUuid, ServiceCallError, paginate, pageWindow, parseIsoInstant, type Page, type Principal } from '@dataplat/kit';
 import type { EventRow } from '../chain/chain.repository';
 import { verifyChain } from '../chain/verifier';
-import { auditTenant } from '../core';
+import { auditTenant, type UserLookup } from '../core';
 import { CATEGORIES, OUTCOMES, type AuditEventExportArgs, type AuditEventFilterArgs } from './events.inputs';
 import type { EventFilter, EventRepository } from './events.repository';
 import type { AuditChainVerification, AuditEvent, AuditEventExportPage } from './events.type';
@@ -14,6 +14,7 @@ export class EventService {
   constructor(
     private readonly repo: EventRepository,
     private readonly db: PrismaClient,
+    private readonly users?: UserLookup,
   ) {}
 
   async list(p: Principal, args: AuditEventFilterArgs): Promise<Page<AuditEvent>> {
@@ -33,10 +34,21 @@ export class EventService {
   /** Events whose actor is the user; 404 when the id is neither a user of the tenant nor an actor of its log. */
   async ofUser(p: Principal, userId: string, args: AuditEventFilterArgs): Promise<Page<AuditEvent>> {
     const page = await this.list(p, { ...args, userId } as AuditEventFilterArgs);
-    if (page.pagination.total === 0 && !(isUuid(userId) && (await this.repo.userExists(auditTenant(p), userId.toLowerCase())))) {
+    if (page.pagination.total === 0 && !(isUuid(userId) && (await this.userExists(auditTenant(p), userId.toLowerCase())))) {
       throw new DomainError(ErrorCode.AUDIT_USER_NOT_FOUND);
     }
     return page;
+  }
+
+  /** Asked of identity (never its tables); 503 when it cannot answer. */
+  private async userExists(tenantId: string, userId: string): Promise<boolean> {
+    if (!this.users) throw new Error('the audit service was built without a user lookup');
+    try {
+      return await this.users.exists(tenantId, userId);
+    } catch (e) {
+      if (e instanceof ServiceCallError) throw new DomainError(ErrorCode.UPSTREAM_UNAVAILABLE, 'The identity service is unavailable');
+      throw e;
+    }
   }
 
   /** Events about one resource; 404 when there is none. */

@@ -76,6 +76,11 @@ export class UserRepository {
     return this.db.user.findMany({ where: { email }, take: limit, include: WITH_ROLES });
   }
 
+  /** Ids and tenants of the accounts with this e-mail (no credentials). */
+  locateByEmail(email: string, limit: number): Promise<Array<{ id: string; tenantId: string }>> {
+    return this.db.user.findMany({ where: { email }, take: limit, select: { id: true, tenantId: true }, orderBy: { createdAt: 'asc' } });
+  }
+
   findCredentials(tenantId: string, id: string) {
     return this.db.user.findUnique({ where: { tenantId_id: { tenantId, id } }, include: WITH_ROLES });
   }

@@ -7,6 +7,7 @@ import { UserAdminService } from './user-admin.service';
 import { UserRoleService } from './user-roles.service';
 import { UserGuard } from './user.guards';
 import { userReferenceResolver } from './user.reference';
+import { UserLocationResolver } from './user-location.resolver';
 import { UserTenantResolver } from './user-tenant.resolver';
 import { UserResolver } from './user.resolver';
 import { UserService } from './user.service';
@@ -20,5 +21,5 @@ export function usersModule(core: IdentityCore): IdentityModule {
     new UserAdminService(core.users, admin, guard, revoker, new AuthEventRepository(core.db), loginPolicyFrom(core.config)),
     new UserRoleService(core.users, core.roles, admin, guard, revoker),
   );
-  return { resolvers: [resolver, new UserTenantResolver()], references: userReferenceResolver(core.users) };
+  return { resolvers: [resolver, new UserTenantResolver(), new UserLocationResolver(core.users)], references: userReferenceResolver(core.users) };
 }

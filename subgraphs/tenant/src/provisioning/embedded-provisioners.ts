@@ -1,5 +1,7 @@
 import type { PrismaClient } from '@dataplat/db';
-import { DEFAULT_QUOTAS, RATE_LIMIT_TIERS, tenantDbName, type DataPlaneProvisioner, type InfrastructureProvisioner, type NetworkProvisioner, type Provisioners, type ProvisioningTarget, type StepOutput } from './provisioning-steps';
+import { defaultQuotas, RESOURCE_TYPES } from '../quotas/quota.model';
+import { QuotaRepository } from '../quotas/quota.repository';
+import { RATE_LIMIT_TIERS, tenantDbName, type DataPlaneProvisioner, type InfrastructureProvisioner, type NetworkProvisioner, type Provisioners, type ProvisioningTarget, type StepOutput } from './provisioning-steps';
 
 /** Domain under which tenants get their host names (`<slug>.<domain>`). */
 export const TENANT_DOMAIN = 'tenants.dataplat.internal';
@@ -51,19 +53,26 @@ export class PostgresInfrastructureProvisioner implements InfrastructureProvisio
   }
 }
 
-/** Default quota rows per tier and the default rate-limit tier row, in the tenant schema's tables. */
+/**
+ * The tenant's quotas (the quota domain's own rows, defaults of the tenant's plan: spec 2 Limits
+ * rule 7) and the default rate-limit tier row.
+ */
 export class DatabaseDataPlaneProvisioner implements DataPlaneProvisioner {
-  constructor(private readonly db: PrismaClient) {}
+  private readonly quotas: QuotaRepository;
 
+  constructor(private readonly db: PrismaClient) {
+    this.quotas = new QuotaRepository(db);
+  }
+
+  /** Quotas the tenant lacks get the plan's defaults; quotas already set (by an administrator) are kept. */
   async createDefaultQuotas(t: ProvisioningTarget): Promise<StepOutput> {
-    const quotas = DEFAULT_QUOTAS[t.tier] ?? DEFAULT_QUOTAS.free;
-    const rows = Object.entries(quotas).map(([resource, [limit, unit]]) => ({ tenantId: t.id, resource, limit: BigInt(limit), unit }));
-    await this.db.provisionedQuota.createMany({ data: rows, skipDuplicates: true });
-    return { tier: t.tier, quotas: Object.keys(quotas) };
+    const defaults = defaultQuotas(t.plan).map((q) => ({ ...q, window: RESOURCE_TYPES[q.resourceType].window }));
+    const created = await this.quotas.createMissing(t.id, defaults);
+    return { plan: t.plan, quotas: defaults.map((q) => q.resourceType), created };
   }
 
   async removeDefaultQuotas(t: ProvisioningTarget): Promise<void> {
-    await this.db.provisionedQuota.deleteMany({ where: { tenantId: t.id } });
+    await this.quotas.removeAll(t.id);
   }
 
   async createRateLimitTier(t: ProvisioningTarget): Promise<StepOutput> {
@@ -78,7 +87,7 @@ export class DatabaseDataPlaneProvisioner implements DataPlaneProvisioner {
   }
 
   async missing(t: ProvisioningTarget): Promise<string[]> {
-    const [quotas, tier] = await Promise.all([this.db.provisionedQuota.count({ where: { tenantId: t.id } }), this.db.provisionedRateLimit.count({ where: { tenantId: t.id } })]);
+    const [quotas, tier] = await Promise.all([this.quotas.count(t.id), this.db.provisionedRateLimit.count({ where: { tenantId: t.id } })]);
     return [...(quotas > 0 ? [] : ['default quotas']), ...(tier > 0 ? [] : ['rate-limit tier'])];
   }
 }

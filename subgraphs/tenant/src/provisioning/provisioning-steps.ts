@@ -85,13 +85,6 @@ export function stepNamed(name: string): StepDefinition {
   return step;
 }
 
-/** Quotas made per tier (resource: [limit, unit]). The quota service may raise or lower them later. */
-export const DEFAULT_QUOTAS: Record<string, Record<string, [number, string]>> = {
-  free: { users: [10, 'count'], connectors: [2, 'count'], storage: [5, 'GB'], api_calls: [100_000, 'per_day'], compute: [10, 'hours_per_month'] },
-  professional: { users: [250, 'count'], connectors: [25, 'count'], storage: [500, 'GB'], api_calls: [5_000_000, 'per_day'], compute: [500, 'hours_per_month'] },
-  enterprise: { users: [10_000, 'count'], connectors: [500, 'count'], storage: [10_000, 'GB'], api_calls: [100_000_000, 'per_day'], compute: [10_000, 'hours_per_month'] },
-};
-
 /** Gateway default tier limits of spec 2 "Limits": [limit, burst] per second, minute, hour. */
 export const RATE_LIMIT_TIERS: Record<string, { second: [number, number]; minute: [number, number]; hour: [number, number] }> = {
   free: { second: [10, 15], minute: [100, 150], hour: [1_000, 1_200] },

@@ -48,6 +48,24 @@ export class QuotaRepository {
     });
   }
 
+  /** Creates the quotas the tenant has none of (provisioning); returns how many were created. */
+  async createMissing(tenantId: string, quotas: (QuotaLimits & { window: string | null })[]): Promise<number> {
+    const { count } = await this.db.tenantQuota.createMany({
+      data: quotas.map((q) => ({ tenantId, resourceType: q.resourceType, window: q.window, softLimit: q.softLimit, hardLimit: q.hardLimit, unit: q.unit, enforcementMode: q.enforcementMode })),
+      skipDuplicates: true,
+    });
+    return count;
+  }
+
+  /** Removes every quota of the tenant (provisioning rolled back). */
+  async removeAll(tenantId: string): Promise<void> {
+    await this.db.tenantQuota.deleteMany({ where: { tenantId } });
+  }
+
+  count(tenantId: string): Promise<number> {
+    return this.db.tenantQuota.count({ where: { tenantId } });
+  }
+
   upsertMany(tenantId: string, quotas: (QuotaLimits & { window: string | null })[]): Promise<QuotaRow[]> {
     return this.db.$transaction(quotas.map((q) => {
       const limits = { softLimit: q.softLimit, hardLimit: q.hardLimit, unit: q.unit, enforcementMode: q.enforcementMode };
