@@ -31,7 +31,7 @@ async function resources(tenantId: string, slug: string) {
   const [row] = await query(platform.databaseUrl, `
     SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1) AS schema,
            EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1 AND NOT rolcanlogin) AS role,
-           (SELECT count(*)::int FROM tenant.provisioned_quotas WHERE tenant_id = $2) AS quotas,
+           (SELECT count(*)::int FROM tenant.quotas WHERE tenant_id = $2) AS quotas,
            (SELECT count(*)::int FROM tenant.provisioned_rate_limits WHERE tenant_id = $2) AS "rateLimits",
            (SELECT count(*)::int FROM tenant.provisioned_network_records WHERE tenant_id = $2) AS network`, [name, tenantId]);
   return row;
@@ -54,7 +54,7 @@ describe('provisioning a tenant', () => {
   it('runs every phase: schema, NOLOGIN role, quotas, rate-limit tier, DNS and ingress; tenant ACTIVE', async () => {
     const t = await provisionTenant(api, root, { plan: 'ENTERPRISE', settings: { dedicatedIngress: true } });
     expect(t.body.status).toBe('ACTIVE');
-    expect(await resources(t.id, t.slug)).toEqual({ schema: true, role: true, quotas: 5, rateLimits: 1, network: 2 });
+    expect(await resources(t.id, t.slug)).toEqual({ schema: true, role: true, quotas: 9, rateLimits: 1, network: 2 });
     const [tier] = await query(platform.databaseUrl, 'SELECT tier, per_second, burst_second, per_minute, per_hour, burst_hour FROM tenant.provisioned_rate_limits WHERE tenant_id = $1', [t.id]);
     expect(tier).toEqual({ tier: 'enterprise', per_second: 200, burst_second: 300, per_minute: 2000, per_hour: 50000, burst_hour: 60000 });
     const net = await query(platform.databaseUrl, 'SELECT kind, type, name FROM tenant.provisioned_network_records WHERE tenant_id = $1 ORDER BY kind', [t.id]);
@@ -126,7 +126,7 @@ describe('failure, retry, rollback and reprovision', () => {
     const res = await createWithFault('verify-resources');
     const id = res.body.id;
     const slug = res.body.slug;
-    expect(await resources(id, slug)).toEqual({ schema: true, role: true, quotas: 5, rateLimits: 1, network: 2 });
+    expect(await resources(id, slug)).toEqual({ schema: true, role: true, quotas: 9, rateLimits: 1, network: 2 });
     const rb = await api.post(`${base(id)}/rollback`, undefined, auth(root));
     expect(rb.status).toBe(202);
     expect(rb.body).toMatchObject({ operation: 'ROLLBACK', tenantStatus: 'FAILED' });
@@ -142,7 +142,7 @@ describe('failure, retry, rollback and reprovision', () => {
     expect(rp.status).toBe(202);
     expect(rp.body).toMatchObject({ operation: 'REPROVISION', tenantStatus: 'PROVISIONING' });
     expect(await settled(id)).toMatchObject({ status: 'COMPLETED', tenantStatus: 'ACTIVE' });
-    expect(await resources(id, slug)).toEqual({ schema: true, role: true, quotas: 5, rateLimits: 1, network: 2 });
+    expect(await resources(id, slug)).toEqual({ schema: true, role: true, quotas: 9, rateLimits: 1, network: 2 });
   });
 
   it('reprovision of an ACTIVE tenant rolls back, then provisions again', async () => {
@@ -156,7 +156,7 @@ describe('failure, retry, rollback and reprovision', () => {
     expect(types[types.length - 1]).toBe('JOB_COMPLETED');
     const steps = (await api.get(`${base(t.id)}/steps`, auth(root))).body;
     expect(steps.every((s: any) => s.status === 'COMPLETED' && s.attempts === 2)).toBe(true);
-    expect(await resources(t.id, t.slug)).toEqual({ schema: true, role: true, quotas: 1 * 5, rateLimits: 1, network: 2 });
+    expect(await resources(t.id, t.slug)).toEqual({ schema: true, role: true, quotas: 9, rateLimits: 1, network: 2 });
   });
 
   it('refuses moves the tenant state machine forbids (409)', async () => {

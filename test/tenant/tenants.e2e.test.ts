@@ -124,13 +124,17 @@ describe('reading tenants', () => {
 });
 
 describe('PUT /api/v1/tenants/{id}', () => {
-  it('lets the tenant admin change name, region and settings (merged), not plan or tier', async () => {
+  it('lets the tenant admin change the name only; plan, tier, region and limits are the platform admin\'s', async () => {
     const t = await provisionTenant(api, root, { settings: { maxUsers: 10, maxConnectors: 3 } });
     const admin = await tenantAdminSession(api, t);
-    const res = await api.request('PUT', `/api/v1/tenants/${t.id}`, { token: admin.token, body: { name: 'Renamed', settings: { gpuEnabled: true } } });
+    const res = await api.request('PUT', `/api/v1/tenants/${t.id}`, { token: admin.token, body: { name: 'Renamed' } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Renamed', settings: { maxUsers: 10, maxConnectors: 3, gpuEnabled: true, dedicatedIngress: false } });
-    expectEnvelope(await api.request('PUT', `/api/v1/tenants/${t.id}`, { token: admin.token, body: { plan: 'ENTERPRISE' } }), 403, 'DPF-AUTH-007');
+    expect(res.body).toMatchObject({ name: 'Renamed', settings: { maxUsers: 10, maxConnectors: 3, gpuEnabled: false, dedicatedIngress: false } });
+    for (const body of [{ plan: 'ENTERPRISE' }, { tier: 'enterprise' }, { region: 'us-east-1' }, { settings: { maxConnectors: 1000 } }]) {
+      expectEnvelope(await api.request('PUT', `/api/v1/tenants/${t.id}`, { token: admin.token, body }), 403, 'DPF-AUTH-007');
+    }
+    const merged = await api.request('PUT', `/api/v1/tenants/${t.id}`, { token: root, body: { settings: { gpuEnabled: true } } });
+    expect(merged.body.settings).toEqual({ maxUsers: 10, maxConnectors: 3, gpuEnabled: true, dedicatedIngress: false });
     const byRoot = await api.request('PUT', `/api/v1/tenants/${t.id}`, { token: root, body: { plan: 'ENTERPRISE', tier: 'enterprise' } });
     expect(byRoot.body).toMatchObject({ plan: 'ENTERPRISE', tier: 'enterprise', name: 'Renamed' });
     expectEnvelope(await api.request('PUT', `/api/v1/tenants/${t.id}`, { token: root, body: { plan: 'GOLD' } }), 400, 'DPF-API-001');

@@ -85,8 +85,11 @@ export class TenantService {
 
   async update(caller: Principal, id: string, input: UpdateTenantInput): Promise<Tenant> {
     const row = await this.visible(caller, id);
-    if ((input.plan != null || input.tier != null) && !isPlatformAdmin(caller)) {
-      throw new DomainError(ErrorCode.FORBIDDEN, 'Only a platform administrator can change plan or tier');
+    // Plan, tier and the limits in `settings` are what the tenant pays for (PUT .../limits is
+    // Platform Admin in spec 2), and the region moves only through a migration: a tenant
+    // administrator changes the name (and preferences at PUT .../settings).
+    if ((input.plan != null || input.tier != null || input.settings != null || input.region != null) && !isPlatformAdmin(caller)) {
+      throw new DomainError(ErrorCode.FORBIDDEN, 'Only a platform administrator can change plan, tier, region or limits');
     }
     assertUpdatable(row.status);
     const data: Prisma.TenantUpdateInput = {
