@@ -4,7 +4,8 @@ import { ApiClient } from './client';
 import { freePort, startPlatform, type TestPlatform } from './platform';
 
 const EDGE = resolve(__dirname, '..', '..', 'packages', 'launcher', 'dist', 'edge-main.js');
-const SUBGRAPHS = ['IDENTITY', 'TENANT', 'CONFIG', 'NOTIFICATION'] as const;
+/** Every subgraph of the launcher's registry (packages/launcher/src/subgraphs.ts): a replica edge needs each URL. */
+const SUBGRAPHS = ['IDENTITY', 'TENANT', 'CONFIG', 'NOTIFICATION', 'BILLING', 'AUDIT'] as const;
 
 /** Redis of the distributed-mode tests (CI: REDIS_URL=redis://127.0.0.1:6379). */
 export const redisUrl = process.env.REDIS_URL;
