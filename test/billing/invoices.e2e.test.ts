@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { meterAll, previousPeriod, serviceTokenWith } from '../harness/billing-factories';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { userWithRoles, type Session } from '../harness/identity-factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 import { provisionTenant, type ProvisionedTenant } from '../harness/tenant-factories';
 
 /** Invoices and the tenant billing views (spec 2 "Billing service", "Tenant billing and settings"). */
@@ -23,9 +24,7 @@ const GENERATE = 'mutation($p: String!, $t: ID) { generateInvoices(period: $p, t
 const generate = (period: string, tenantId?: string, token = root) => api.graphql(GENERATE, { p: period, t: tenantId ?? null }, { token });
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
   [metering, a, b] = await Promise.all([serviceTokenWith(api, root, ['metering:write']), provisionTenant(api, root), provisionTenant(api, root, { plan: 'PROFESSIONAL' })]);
   [adminA, memberA, adminB] = await Promise.all([userWithRoles(api, root, a.id, ['ADMIN']), userWithRoles(api, root, a.id), userWithRoles(api, root, b.id, ['ADMIN'])]);
   // Tenant A (STARTER) in the previous month; the same usage as the unit test in pricing.test.ts.

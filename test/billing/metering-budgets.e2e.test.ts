@@ -3,7 +3,8 @@ import { meter, meterAll, previousPeriod, serviceTokenWith } from '../harness/bi
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { query } from '../harness/database';
 import { userWithRoles, type Session } from '../harness/identity-factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 import { provisionTenant, type ProvisionedTenant } from '../harness/tenant-factories';
 
 /** Billing: plans, metering, usage, budgets and alerts (spec 2 "Billing service", docs/billing-service.md). */
@@ -21,9 +22,7 @@ const PERIOD = previousPeriod();
 const AT = `${PERIOD}-15T10:00:00Z`;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
   [metering, noScope, a, b] = await Promise.all([serviceTokenWith(api, root, ['metering:write']), serviceTokenWith(api, root, ['users:read']), provisionTenant(api, root), provisionTenant(api, root)]);
   [adminA, memberA, adminB] = await Promise.all([userWithRoles(api, root, a.id, ['ADMIN']), userWithRoles(api, root, a.id), userWithRoles(api, root, b.id, ['ADMIN'])]);
 });

@@ -3,7 +3,8 @@ import { ApiClient, expectEnvelope } from '../harness/client';
 import { query } from '../harness/database';
 import { PLATFORM_TENANT } from '../harness/factories';
 import { twoTenantFixture, userWithRoles, type Session, type TwoTenantFixture } from '../harness/identity-factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 
 /** Spec 2 "Configuration service": feature flags, their evaluation and rollouts. */
 let platform: TestPlatform;
@@ -23,9 +24,7 @@ const evaluate = async (token: string, flagKey: string, context?: Record<string,
 };
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
   t = await twoTenantFixture(api, root, tenantA, tenantB);
   memberB = await userWithRoles(api, root, tenantB);
 });

@@ -1,7 +1,8 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { createUser } from '../harness/factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 
 /**
  * Issue 3, service tokens: service clients registered by a platform administrator, the
@@ -16,9 +17,7 @@ const ids = { worker: `worker-${Date.now().toString(36)}`, narrow: `narrow-${Dat
 const secrets: Record<string, string> = {};
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
   const user = await createUser(api, root);
   userToken = (await api.login(user.email, user.password)).accessToken;
   for (const [id, scopes] of [[ids.worker, ['service:introspect', 'users:read']], [ids.narrow, ['users:read']]] as const) {

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { query } from '../harness/database';
 import { twoTenantFixture, type TwoTenantFixture } from '../harness/identity-factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 
 /** Spec 2 "Notification service": channels and delivery through the outbox (docs/notification-service.md). */
 let platform: TestPlatform;
@@ -53,9 +54,7 @@ async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 20
 }
 
 beforeAll(async () => {
-  platform = await startPlatform({ env: { NOTIFICATION_RETRY_BASE: '1s' } });
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot({ env: { NOTIFICATION_RETRY_BASE: '1s' } }));
   t = await twoTenantFixture(api, root, tenantA, tenantB);
 });
 afterAll(() => platform?.stop());

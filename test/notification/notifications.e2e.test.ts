@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { twoTenantFixture, userWithRoles, type Session, type TwoTenantFixture } from '../harness/identity-factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 
 /** Spec 2 "Notification service": each user's notifications (docs/notification-service.md). */
 let platform: TestPlatform;
@@ -23,9 +24,7 @@ async function sent(token: string, input: Record<string, unknown>): Promise<any>
 }
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
   t = await twoTenantFixture(api, root, tenantA, tenantB);
   memberB = await userWithRoles(api, root, tenantB);
 });

@@ -3,7 +3,8 @@ import pg from 'pg';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { eventually, query } from '../harness/database';
 import { userWithRoles, type Session } from '../harness/identity-factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 import { provisionTenant, type ProvisionedTenant } from '../harness/tenant-factories';
 
 /** Alerts and alert rules (spec 2 "Endpoints / Alerts", docs/tenant-quotas-alerts.md). */
@@ -12,9 +13,7 @@ let api: ApiClient;
 let root: string;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
 });
 afterAll(() => platform?.stop());
 

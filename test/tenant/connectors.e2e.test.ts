@@ -7,7 +7,8 @@ import { ConnectorSecrets } from '../../subgraphs/tenant/src/connectors/connecto
 import { ApiClient, expectEnvelope, type ApiResponse } from '../harness/client';
 import { query } from '../harness/database';
 import { userWithRoles, type Session } from '../harness/identity-factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 import { provisionTenant, type ProvisionedTenant } from '../harness/tenant-factories';
 
 /** Connectors (spec 2 "Endpoints of other services", docs/tenant-operations.md). */
@@ -16,9 +17,7 @@ let api: ApiClient;
 let root: string;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
 });
 afterAll(() => platform?.stop());
 

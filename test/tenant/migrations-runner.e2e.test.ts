@@ -2,7 +2,8 @@ import { createPrismaClient, type PrismaClient } from '@dataplat/db';
 import { ApiClient } from '../harness/client';
 import { eventually, query } from '../harness/database';
 import { userWithRoles } from '../harness/identity-factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 import { provisionTenant } from '../harness/tenant-factories';
 import { MigrationRunner } from '../../subgraphs/tenant/src/migrations/migration-runner';
 import { MigrationRepository } from '../../subgraphs/tenant/src/migrations/migration.repository';
@@ -19,9 +20,7 @@ let root: string;
 let db: PrismaClient;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
   db = createPrismaClient(platform.databaseUrl, { poolSize: 4 });
 });
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { createPrismaClient, type PrismaClient } from '@dataplat/db';
 import { ApiClient } from '../harness/client';
 import { eventually, query } from '../harness/database';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 import { uniqueSlug } from '../harness/tenant-factories';
 import { embeddedProvisioners } from '../../subgraphs/tenant/src/provisioning/embedded-provisioners';
 import { ProvisioningRunner } from '../../subgraphs/tenant/src/provisioning/provisioning-runner';
@@ -18,9 +19,7 @@ let root: string;
 let db: PrismaClient;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
   db = createPrismaClient(platform.databaseUrl, { poolSize: 4 });
 });
 afterAll(async () => {

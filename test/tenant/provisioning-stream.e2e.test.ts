@@ -1,7 +1,8 @@
 import { EventSource } from 'eventsource';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { query } from '../harness/database';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 import { provisionTenant, tenantAdminSession } from '../harness/tenant-factories';
 
 /** GET .../provisioning/status/stream: server-sent events read by a real SSE client (eventsource). */
@@ -10,9 +11,7 @@ let api: ApiClient;
 let root: string;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
 });
 afterAll(() => platform?.stop());
 

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { query } from '../harness/database';
 import { userWithRoles, type Session } from '../harness/identity-factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 import { provisionTenant, provisioningFinished, type ProvisionedTenant } from '../harness/tenant-factories';
 
 /** Quotas (spec 2 "Endpoints / Quotas", docs/tenant-quotas-alerts.md). */
@@ -11,9 +12,7 @@ let api: ApiClient;
 let root: string;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
 });
 afterAll(() => platform?.stop());
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ApiClient } from '../harness/client';
 import { createUser } from '../harness/factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 import { provisionTenant, tenantAdminSession } from '../harness/tenant-factories';
 
 /** The tenant subgraph runs beside identity and the gateway composes both. */
@@ -10,9 +11,7 @@ let api: ApiClient;
 let root: string;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
 });
 afterAll(() => platform?.stop());
 

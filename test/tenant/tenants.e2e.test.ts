@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { eventually, query } from '../harness/database';
 import { createUser, PLATFORM_TENANT } from '../harness/factories';
-import { startPlatform, type TestPlatform } from '../harness/platform';
+import type { TestPlatform } from '../harness/platform';
+import { startPlatformAsRoot } from '../harness/root-session';
 import { provisionTenant, tenantAdminSession, uniqueSlug, type ProvisionedTenant } from '../harness/tenant-factories';
 
 /** Tenants (spec 2, tenant service): provisioning, reads, updates, the state machine. */
@@ -11,9 +12,7 @@ let api: ApiClient;
 let root: string;
 
 beforeAll(async () => {
-  platform = await startPlatform();
-  api = new ApiClient(platform.baseUrl);
-  root = (await api.login(platform.adminEmail, platform.adminPassword)).accessToken;
+  ({ platform, api, root } = await startPlatformAsRoot());
 });
 afterAll(() => platform?.stop());
 
