@@ -20,6 +20,7 @@ import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'gr
 import fetch from 'node-fetch';
 import { PlanCache } from './plans';
 import { auditPlugin, type AuditSink } from './audit-plugin';
+import { DEFAULT_QUERY_LIMITS, isQueryLimitError, queryProtection, type QueryLimits } from './query-limits';
 
 // The gateway otherwise exports usage metrics to Apollo's servers: never from this platform.
 process.env.APOLLO_TELEMETRY_DISABLED = '1';
@@ -49,6 +50,8 @@ export interface Gateway {
   subgraphs: SubgraphEndpoint[];
   /** Query-plan cache: boot-time planning of known operations, hit counters. */
   plans: PlanCache;
+  /** What one operation may cost; the facade's own operations are checked against it at boot. */
+  limits: QueryLimits;
   stop(): Promise<void>;
 }
 
@@ -100,14 +103,19 @@ class LocalDataSource implements GraphQLDataSource<GatewayContext> {
   }
 }
 
-/** A subgraph that cannot be reached (refused, reset, timed out) is a 503, not a bug. */
+/**
+ * A subgraph that cannot be reached (refused, reset, timed out) is a 503, not a bug; an
+ * operation over the GraphQL limits is the caller's 400.
+ */
 function formatGatewayError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const cause = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-  if (cause instanceof Error && (cause.name === 'FetchError' || cause.name === 'AbortError')) {
-    const code = ErrorCode.UPSTREAM_UNAVAILABLE;
-    return { message: ERROR_CATALOGUE[code].message, path: formatted.path, extensions: { code, status: ERROR_CATALOGUE[code].status } };
-  }
+  if (cause instanceof Error && (cause.name === 'FetchError' || cause.name === 'AbortError')) return withCode(ErrorCode.UPSTREAM_UNAVAILABLE, formatted);
+  if (isQueryLimitError(cause) || isQueryLimitError(error)) return withCode(ErrorCode.QUERY_TOO_COMPLEX, formatted, formatted.message.replace(/^Syntax Error: /, ''));
   return formatGraphQLError(formatted, error);
+}
+
+function withCode(code: ErrorCode, formatted: GraphQLFormattedError, message = ERROR_CATALOGUE[code].message): GraphQLFormattedError {
+  return { message, path: formatted.path, extensions: { code, status: ERROR_CATALOGUE[code].status } };
 }
 
 /** At /graphql, a response with no data because a subgraph is down is a 503, not a 200. */
@@ -127,7 +135,15 @@ const upstreamStatusPlugin: ApolloServerPlugin<GatewayContext> = {
  * Composes the running subgraphs (their SDL, read at start) into one supergraph. A failed
  * composition rejects, with the composition errors, and start-up stops.
  */
-export async function createGateway(opts: { subgraphs: SubgraphEndpoint[]; principals: PrincipalCodec; logger: Logger; audit?: AuditSink }): Promise<Gateway> {
+export async function createGateway(opts: {
+  subgraphs: SubgraphEndpoint[];
+  principals: PrincipalCodec;
+  logger: Logger;
+  audit?: AuditSink;
+  limits?: QueryLimits;
+}): Promise<Gateway> {
+  const limits = opts.limits ?? DEFAULT_QUERY_LIMITS;
+  const protection = queryProtection(limits);
   const gateway = new ApolloGateway({
     supergraphSdl: new IntrospectAndCompose({ subgraphs: opts.subgraphs }),
     buildService: (endpoint) => {
@@ -143,7 +159,9 @@ export async function createGateway(opts: { subgraphs: SubgraphEndpoint[]; princ
     includeStacktraceInErrorResponses: false,
     stopOnTerminationSignals: false,
     logger: opts.logger,
-    plugins: [ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginUsageReportingDisabled(), upstreamStatusPlugin, ...(opts.audit ? [auditPlugin(opts.audit)] : [])],
+    validationRules: protection.validationRules,
+    parseOptions: protection.parseOptions,
+    plugins: [...protection.plugins, ApolloServerPluginInlineTraceDisabled(), ApolloServerPluginLandingPageDisabled(), ApolloServerPluginUsageReportingDisabled(), upstreamStatusPlugin, ...(opts.audit ? [auditPlugin(opts.audit)] : [])],
   });
   await server.start();
   // The supergraph is composed once (no polling), so the planner instrumented here stays.
@@ -154,6 +172,7 @@ export async function createGateway(opts: { subgraphs: SubgraphEndpoint[]; princ
     server,
     schema: () => (gateway as unknown as { schema: GraphQLSchema }).schema,
     subgraphs: opts.subgraphs,
+    limits,
     stop: () => server.stop(),
   };
 }

@@ -17,3 +17,4 @@ export * from './subscriptions';
 export * from './audit-plugin';
 export * from './audit-intake';
 export * from './audit-redaction';
+export * from './query-limits';

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { checkReadiness, registerEdgeAuth, registerGraphQL, type Authenticator, type Gateway, type TenantRateLimits } from '@dataplat/gateway';
+import type { IncomingMessage } from 'node:http';
+import { assertWithinLimits, checkReadiness, registerEdgeAuth, registerGraphQL, type Authenticator, type Gateway, type TenantRateLimits } from '@dataplat/gateway';
 import { DomainError, ErrorCode, isPlatformAdmin, type Logger, type RateLimiter } from '@dataplat/kit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { pathOf, renderDomainError, sendRendered } from './envelope';
-import { registerBodyParsers, renderError } from './formats';
+import { registerBodyParsers, renderError, writeClientError } from './formats';
 import { InProcessExecutor } from './executor';
 import { registerFacade } from './facade';
 import type { IdempotencyStore } from './idempotency';
 import { buildOpenApi } from './openapi';
 import { compileRoutes } from './route-table';
 import { rateLimitBucket } from './rate-limit-bucket';
+import { registerRequestGuards } from './request-guards';
 import { ROUTES } from './routes';
 import { applyTenantRateLimit } from './tenant-rate-limit';
 
@@ -29,6 +31,7 @@ export interface EdgeOptions {
 }
 
 const REQUEST_ID = /^[\w.:@-]{1,128}$/;
+const BODY_LIMIT = 1024 * 1024;
 const UNLIMITED = new Set(['/healthz', '/readyz']);
 
 /**
@@ -38,11 +41,21 @@ const UNLIMITED = new Set(['/healthz', '/readyz']);
  */
 export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstance> {
   const routes = compileRoutes(ROUTES, opts.gateway.schema());
+  assertWithinLimits(opts.gateway.schema(), routes.map((r) => ({ name: r.operationName ?? r.path, source: r.source })), opts.gateway.limits);
   const app = Fastify({
     loggerInstance: opts.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
+    // Ids, names and versions fit; a longer path segment is refused in the envelope (414).
+    routerOptions: { maxParamLength: 256 },
     trustProxy: opts.trustProxy,
+    // Malformed URLs and over-long parameters, which fastify refuses before routing, still get the envelope.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return sendRendered(request, reply, renderError(error, request));
+    },
+    // What node's HTTP parser refuses (bad request lines, headers too large) never reaches a route.
+    clientErrorHandler: writeClientError,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -53,6 +66,7 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerRequestGuards(app);
   registerEdgeAuth(app, opts.authenticator, opts.trustProxy);
   app.addHook('onRequest', async (request, reply) => {
     if (UNLIMITED.has(pathOf(request.url))) return;
@@ -68,7 +82,12 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
     }
   });
 
-  app.setErrorHandler((error, request, reply) => sendRendered(request, reply, renderError(error as FastifyError, request)));
+  app.setErrorHandler(async (error, request, reply) => {
+    // A client still sending an oversized body would see a reset instead of the 413: read the
+    // rest (discarding it, up to a bound) before answering.
+    if ((error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE') await discardBody(request.raw, DISCARD_LIMIT);
+    return sendRendered(request, reply, renderError(error as FastifyError, request));
+  });
   app.setNotFoundHandler((request, reply) =>
     sendRendered(request, reply, renderDomainError(new DomainError(ErrorCode.ROUTE_NOT_FOUND, `No endpoint ${request.method} ${pathOf(request.url)}`), request.id, pathOf(request.url))),
   );
@@ -103,6 +122,29 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', database, subgraphs: r.subgraphs });
   });
   return app;
+}
+
+/** Beyond this an oversized body is not read to its end: the connection is closed instead. */
+const DISCARD_LIMIT = 64 * BODY_LIMIT;
+
+/** Reads and drops what is left of a request body (at most `limit` bytes, 30 s). */
+function discardBody(raw: IncomingMessage, limit: number): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', onData).off('end', done).off('error', done).off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) done();
+    };
+    const timer = setTimeout(done, 30_000);
+    raw.on('data', onData).on('end', done).on('error', done).on('close', done);
+    raw.resume();
+  });
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

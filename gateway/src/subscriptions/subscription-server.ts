@@ -1,13 +1,14 @@
 import type { Server } from 'node:http';
 import { addResolversToSchema } from '@graphql-tools/schema';
 import { DomainError, ErrorCode, first, type Logger } from '@dataplat/kit';
-import { GraphQLError, Kind, parse, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { GraphQLError, Kind, parse, validate, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { Authenticator } from '../authenticate';
 import type { Gateway, GatewayContext } from '../gateway';
 import type { ProvisioningFeed } from './provisioning-feed';
+import { isQueryLimitError, queryProtection } from '../query-limits';
 import { detailedStatusQuery, fetchStatus, statusUpdates, type DetailedStatus } from './provisioning-status';
 
 export interface SubscriptionServerOptions {
@@ -82,6 +83,7 @@ export function attachSubscriptionServer(server: Server, opts: SubscriptionServe
   server.on('upgrade', onUpgrade);
   let schema: GraphQLSchema | undefined;
   let connections = 0;
+  const limitRules = queryProtection(opts.gateway.limits).validationRules;
 
   const disposable = useServer<Record<string, unknown>, { context?: GatewayContext }>(
     {
@@ -104,7 +106,19 @@ export function attachSubscriptionServer(server: Server, opts: SubscriptionServe
         return true;
       },
       context: (ctx) => ctx.extra.context,
-      onSubscribe: (_ctx, _id, payload) => (isSubscription(payload.query, payload.operationName) ? undefined : [ONLY_SUBSCRIPTIONS.toGraphQLError()]),
+      onSubscribe: (_ctx, _id, payload) => {
+        if (!isSubscription(payload.query, payload.operationName)) return [ONLY_SUBSCRIPTIONS.toGraphQLError()];
+        // The limits /graphql applies over HTTP (depth, aliases, cost, tokens) hold here too.
+        let problems: readonly GraphQLError[];
+        try {
+          problems = validate((schema ??= subscriptionSchema(opts.gateway, opts.feed)), parse(payload.query, { maxTokens: opts.gateway.limits.maxTokens }), limitRules);
+        } catch (e) {
+          // Other syntax errors are graphql-ws's to report, as for any invalid document.
+          if (!isQueryLimitError(e)) return undefined;
+          problems = [e as GraphQLError];
+        }
+        return problems.length ? problems.map((p) => new DomainError(ErrorCode.QUERY_TOO_COMPLEX, p.message.replace(/^Syntax Error: /, '')).toGraphQLError()) : undefined;
+      },
       onError: (_ctx, _id, _payload, errors) => {
         opts.logger.debug({ errors: errors.map((e) => e.message) }, 'subscription refused');
       },

@@ -129,6 +129,16 @@ const EnvSchema = z.object({
   /** How often expired audit events are purged (per-tenant retention policies). */
   AUDIT_PURGE_INTERVAL: duration('1h'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /** Most nested field selections in one GraphQL operation (docs/hardening.md). */
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(12),
+  /** Most aliases in one GraphQL operation. */
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().positive().default(30),
+  /** Highest cost of one GraphQL operation (objects 2, scalars 1, each level x1.5). */
+  GRAPHQL_MAX_COST: z.coerce.number().int().positive().default(5000),
+  /** Most lexical tokens in one GraphQL document (bounds the parser's work). */
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().positive().default(2000),
+  /** Most directives in one GraphQL operation. */
+  GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().positive().default(50),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_DURATION: duration('15m'),
   MAX_TRUSTED_DEVICES: z.coerce.number().int().min(0).default(5),

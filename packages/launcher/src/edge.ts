@@ -62,7 +62,14 @@ export async function startEdge(
     // Every mutation through the gateway is recorded into audit.intake, written behind (docs/audit-service.md).
     const audit = new AuditIntakeWriter(db, logger.child({ component: 'audit-intake' }));
     stack.push(() => audit.stop());
-    const gateway = await createGateway({ subgraphs, principals, logger: logger.child({ component: 'gateway' }), audit });
+    const limits = {
+      maxDepth: config.GRAPHQL_MAX_DEPTH,
+      maxAliases: config.GRAPHQL_MAX_ALIASES,
+      maxCost: config.GRAPHQL_MAX_COST,
+      maxTokens: config.GRAPHQL_MAX_TOKENS,
+      maxDirectives: config.GRAPHQL_MAX_DIRECTIVES,
+    };
+    const gateway = await createGateway({ subgraphs, principals, logger: logger.child({ component: 'gateway' }), audit, limits });
     stack.push(() => gateway.stop());
 
     const store = createRateLimitStore(config.REDIS_URL);

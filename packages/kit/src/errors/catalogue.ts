@@ -23,6 +23,14 @@ export enum ErrorCode {
   TENANT_RATE_LIMITED = 'DPF-API-015',
   RATE_LIMIT_CONFIG_INVALID = 'DPF-API-016',
   RATE_LIMIT_NOT_CONFIGURED = 'DPF-API-017',
+  // API 018-024: input the edge refuses before any service sees it (docs/hardening.md)
+  GRAPHQL_REQUEST_INVALID = 'DPF-API-018',
+  QUERY_TOO_COMPLEX = 'DPF-API-019',
+  NUL_CHARACTER = 'DPF-API-020',
+  URI_TOO_LONG = 'DPF-API-021',
+  HEADERS_TOO_LARGE = 'DPF-API-022',
+  BODY_TOO_DEEP = 'DPF-API-023',
+  VALUE_NOT_STORABLE = 'DPF-API-024',
 
   // AUTH: credential validation (shared by gateway and subgraphs)
   AUTHENTICATION_REQUIRED = 'DPF-AUTH-001',
@@ -265,6 +273,13 @@ export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
   [ErrorCode.TENANT_RATE_LIMITED]: { status: 429, message: "Rate limit exceeded for this tenant" },
   [ErrorCode.RATE_LIMIT_CONFIG_INVALID]: { status: 400, message: 'Invalid gateway rate-limit configuration' },
   [ErrorCode.RATE_LIMIT_NOT_CONFIGURED]: { status: 404, message: 'This tenant has no gateway rate-limit configuration' },
+  [ErrorCode.GRAPHQL_REQUEST_INVALID]: { status: 400, message: 'The GraphQL request is malformed' },
+  [ErrorCode.QUERY_TOO_COMPLEX]: { status: 400, message: 'The GraphQL operation exceeds the limits of this platform' },
+  [ErrorCode.NUL_CHARACTER]: { status: 400, message: 'Text must not contain the NUL character (U+0000)' },
+  [ErrorCode.URI_TOO_LONG]: { status: 414, message: 'The request URI is too long' },
+  [ErrorCode.HEADERS_TOO_LARGE]: { status: 431, message: 'The request headers are too large' },
+  [ErrorCode.BODY_TOO_DEEP]: { status: 400, message: 'The request body nests too deeply' },
+  [ErrorCode.VALUE_NOT_STORABLE]: { status: 400, message: 'A value cannot be stored: it is too long, out of range or malformed' },
 
   [ErrorCode.AUTHENTICATION_REQUIRED]: { status: 401, message: 'Authentication required' },
   [ErrorCode.TOKEN_EXPIRED]: { status: 401, message: 'Token has expired' },

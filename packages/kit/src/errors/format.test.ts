@@ -98,4 +98,30 @@ describe('formatGraphQLError', () => {
     expect(formatGraphQLError({ message: 'boom' }, 'boom').extensions).toEqual({ code: 'DPF-API-010', status: 500 });
     expect(formatGraphQLError({ message: 'x' }, new DomainError(ErrorCode.RATE_LIMITED)).extensions?.code).toBe('DPF-API-007');
   });
+
+  it.each(['BAD_REQUEST', 'OPERATION_RESOLUTION_FAILURE', 'PERSISTED_QUERY_NOT_SUPPORTED'])('maps Apollo HTTP refusal %s to DPF-API-018 (400), keeping the message', (code) => {
+    const error = new GraphQLError('Operation batching disabled.', { extensions: { code } });
+    const out = formatGraphQLError(error.toJSON(), error);
+    expect(out).toEqual({ message: 'Operation batching disabled.', extensions: { code: 'DPF-API-018', status: 400 } });
+  });
+
+  /** A DriverAdapterError as @prisma/adapter-pg raises it: the SQLSTATE in `cause.originalCode`. */
+  const driverError = (sqlState: string) => Object.assign(new Error('invalid input'), { name: 'DriverAdapterError', cause: { originalCode: sqlState } });
+
+  it.each([
+    ['22021', 'DPF-API-020'],
+    ['22001', 'DPF-API-024'],
+    ['22003', 'DPF-API-024'],
+    ['22P02', 'DPF-API-024'],
+  ])('maps PostgreSQL data exception %s to %s (400), not a 500', (sqlState, code) => {
+    const error = new GraphQLError('x', { originalError: driverError(sqlState), path: ['f'] });
+    const out = formatGraphQLError(error.toJSON(), error);
+    expect(out.extensions).toEqual({ code, status: 400 });
+    expect(out.path).toEqual(['f']);
+  });
+
+  it('still masks other database errors (a unique violation is the service\'s to handle)', () => {
+    const error = new GraphQLError('x', { originalError: driverError('23505') });
+    expect(formatGraphQLError(error.toJSON(), error).extensions?.code).toBe('DPF-API-010');
+  });
 });

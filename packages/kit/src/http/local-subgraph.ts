@@ -53,7 +53,14 @@ export class LocalSubgraph {
         operationName: operation.operationName,
         contextValue: context,
       });
-      return result.errors?.length ? { data: result.data, errors: result.errors.map((e) => this.format(e.toJSON(), e)) } : { data: result.data };
+      if (!result.errors?.length) return { data: result.data };
+      // No `data` at all: the request failed before execution (variable coercion), as Apollo
+      // Server marks it over HTTP; the caller sent a value of the wrong type.
+      const requestError = !('data' in result);
+      return {
+        data: result.data,
+        errors: result.errors.map((e) => this.format(requestError ? { ...e.toJSON(), extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } } : e.toJSON(), e)),
+      };
     } catch (e) {
       const error = e instanceof GraphQLError ? e : new GraphQLError('execution failed', { originalError: e as Error });
       return { data: null, errors: [this.format(error.toJSON(), error)] };

@@ -30,12 +30,12 @@ export class MfaMethodRepository {
 
   /** Starts (or restarts) a pending enrollment; false when the method is already ACTIVE. */
   async startPending(owner: Owner, type: MfaMethodType, data: { secret?: string; phoneNumber?: string }, tx: Prisma.TransactionClient = this.db): Promise<boolean> {
-    const { count } = await tx.mfaMethod.updateMany({ where: { ...own(owner), type, status: 'PENDING_VERIFICATION' }, data: { ...data, lastUsedStep: null } });
-    if (count) return true;
-    const existing = await tx.mfaMethod.findUnique({ where: key(owner, type), select: { status: true } });
-    if (existing) return false;
-    await tx.mfaMethod.create({ data: { ...own(owner), type, status: 'PENDING_VERIFICATION', ...data } });
-    return true;
+    const restart = async () => (await tx.mfaMethod.updateMany({ where: { ...own(owner), type, status: 'PENDING_VERIFICATION' }, data: { ...data, lastUsedStep: null } })).count > 0;
+    if (await restart()) return true;
+    // ON CONFLICT DO NOTHING: two enrollments started at once must not fail on the unique key;
+    // the later one restarts the row the first created (or finds the method active).
+    const { count } = await tx.mfaMethod.createMany({ data: [{ ...own(owner), type, status: 'PENDING_VERIFICATION', ...data }], skipDuplicates: true });
+    return count > 0 || restart();
   }
 
   /**
