@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createDatabase, dropDatabase } from './admin';
-import { createPrismaClient, SerialClient } from './client';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
-import type { PrismaClient } from './generated/client';
-import { runMigrations } from './migrate';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { createPrismaClient, SerialClient } from './client';
+import type { PrismaClient } from './generated/client';
+import { openTestDatabase, type TestDatabase } from './test-database';
 
 /**
  * One pg connection runs one query at a time. Inside an interactive transaction every query
@@ -22,25 +17,14 @@ jest.setTimeout(120_000);
 const OVERLAP = /already executing a query/;
 /** Queries sent while their connection was still busy with another: pg's condition for the warning, seen on every call (the warning itself is printed once per process). */
 let overlapping: string[];
-let dir: string;
-let embedded: EmbeddedDatabase | undefined;
-let serverDb: { server: string; name: string } | undefined;
+let database: TestDatabase;
 let db: PrismaClient;
-let url: string;
 let warnings: string[];
 const onWarning = (w: Error) => warnings.push(w.message);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'dataplat-client-'));
-  if (process.env.TEST_DATABASE_SERVER_URL) {
-    serverDb = { server: process.env.TEST_DATABASE_SERVER_URL, name: `cli_${randomBytes(5).toString('hex')}` };
-    url = await createDatabase(serverDb.server, serverDb.name);
-  } else {
-    embedded = await startEmbeddedPostgres(join(dir, 'pg'));
-    url = embedded.url;
-  }
-  await runMigrations(url);
-  db = createPrismaClient(url);
+  database = await openTestDatabase('cli');
+  db = createPrismaClient(database.url);
   process.on('warning', onWarning);
   const query = pg.Client.prototype.query;
   jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client & { _activeQuery?: unknown; _queryQueue?: unknown[] }, ...args: unknown[]) {
@@ -62,9 +46,7 @@ const expectOneQueryAtATime = () => {
 afterAll(async () => {
   process.off('warning', onWarning);
   await db?.$disconnect();
-  if (serverDb) await dropDatabase(serverDb.server, serverDb.name);
-  await embedded?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await database?.close();
 });
 
 /** Lets process 'warning' events (emitted on the next tick) arrive. */
@@ -84,7 +66,7 @@ describe('createPrismaClient: one query at a time per connection', () => {
   });
 
   it('SerialClient: concurrent callers of one connection take turns, each with its own answer, a failure only its own', async () => {
-    const client = new SerialClient({ connectionString: url });
+    const client = new SerialClient({ connectionString: database.url });
     await client.connect();
     try {
       const results = await Promise.allSettled([
