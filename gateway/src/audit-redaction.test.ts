@@ -36,11 +36,12 @@ describe('audit redaction', () => {
     expect(redact({ secret: { a: 1 }, codes: ['1', '2'] })).toEqual({ secret: REDACTED, codes: REDACTED });
   });
 
-  it('cuts long strings, long arrays and deep nesting, and removes NUL', () => {
-    const out = redact({ s: 'x'.repeat(2000), a: Array.from({ length: 80 }, (_, i) => i), n: 'a\u0000b' }) as any;
+  it('cuts long strings (never inside a surrogate pair), long arrays and deep nesting; leaves NUL to the intake writer', () => {
+    const out = redact({ s: 'x'.repeat(2000), e: `${'x'.repeat(511)}😀😀`, a: Array.from({ length: 80 }, (_, i) => i), n: 'a\u0000b' }) as any;
     expect(out.s).toHaveLength(513);
+    expect(out.e).toBe(`${'x'.repeat(511)}…`);
     expect(out.a).toHaveLength(50);
-    expect(out.n).toBe('ab');
+    expect(out.n).toBe('a\u0000b');
     let deep: any = { v: 1 };
     for (let i = 0; i < 10; i++) deep = { d: deep };
     expect(JSON.stringify(redact(deep))).toContain('[…]');

@@ -19,11 +19,12 @@ export function isSensitiveName(name: string): boolean {
 /**
  * A copy of `value` fit for the audit log: the value of every key that looks sensitive is
  * replaced by "[REDACTED]" (at any depth, also inside arrays), strings are cut to 512
- * characters and cleared of NUL, arrays to 50 items, nesting to 6 levels.
+ * characters, arrays to 50 items, nesting to 6 levels. Characters PostgreSQL cannot store
+ * (NUL) are left to the intake writer, which replaces and flags them (audit-storable.ts).
  */
 export function redact(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return clean(value);
+  if (typeof value === 'string') return cut(value);
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
   if (typeof value === 'boolean') return value;
   if (typeof value === 'bigint') return value.toString();
@@ -34,7 +35,7 @@ export function redact(value: unknown, depth = 0): unknown {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       if (v === undefined) continue;
-      out[clean(k)] = isSensitiveName(k) ? REDACTED : redact(v, depth + 1);
+      out[cut(k)] = isSensitiveName(k) ? REDACTED : redact(v, depth + 1);
     }
     return out;
   }
@@ -52,8 +53,9 @@ export function scalarFields(result: unknown): Record<string, unknown> | null {
   return out;
 }
 
-function clean(s: string): string {
-  // PostgreSQL text and jsonb cannot hold NUL.
-  const noNul = s.includes('\u0000') ? s.replace(/\u0000/g, '') : s;
-  return noNul.length > MAX_STRING ? `${noNul.slice(0, MAX_STRING)}…` : noNul;
+/** Cut to MAX_STRING code units, never between the two halves of a surrogate pair (NUL and the like are the intake writer's, see audit-storable.ts). */
+function cut(s: string): string {
+  if (s.length <= MAX_STRING) return s;
+  const end = /[\ud800-\udbff]/.test(s[MAX_STRING - 1]) ? MAX_STRING - 1 : MAX_STRING;
+  return `${s.slice(0, end)}…`;
 }

@@ -6,3 +6,4 @@ export * from './errors';
 export { PrismaClient, Prisma } from './generated/client';
 export type * from './generated/models';
 export * from './subgraph-main';
+export * from './test-database';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { assertWithinLimits, checkReadiness, registerEdgeAuth, registerGraphQL, type Authenticator, type Gateway, type TenantRateLimits } from '@dataplat/gateway';
+import { assertWithinLimits, checkReadiness, registerEdgeAuth, registerGraphQL, type AuditIntakeStats, type Authenticator, type Gateway, type TenantRateLimits } from '@dataplat/gateway';
 import { DomainError, ErrorCode, isPlatformAdmin, type Logger, type RateLimiter } from '@dataplat/kit';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { pathOf, renderDomainError, sendRendered } from './envelope';
@@ -28,6 +28,8 @@ export interface EdgeOptions {
   trustProxy: boolean | string;
   /** Per-tenant gateway rate limits (docs/gateway-rate-limits.md). */
   tenantLimits?: TenantRateLimits;
+  /** The audit intake writer, reported in /internal/metrics and /readyz (docs/audit-service.md). */
+  auditIntake?: { stats(): AuditIntakeStats };
 }
 
 const REQUEST_ID = /^[\w.:@-]{1,128}$/;
@@ -105,6 +107,7 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
       planCache: opts.gateway.plans.snapshot(),
       subgraphs: opts.gateway.subgraphs.map((s) => ({ name: s.name, transport: s.local ? 'in-process' : 'http' })),
       process: { uptimeSeconds: Math.round(process.uptime()), rssMiB: Math.round(memory.rss / 2 ** 20), heapUsedMiB: Math.round(memory.heapUsed / 2 ** 20) },
+      ...(opts.auditIntake ? { auditIntake: opts.auditIntake.stats() } : {}),
     };
   });
   const openapi = buildOpenApi(routes);
@@ -119,7 +122,10 @@ export async function createEdgeServer(opts: EdgeOptions): Promise<FastifyInstan
       ),
     ]);
     const ready = r.ready && database === 'up';
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', database, subgraphs: r.subgraphs });
+    // Audit intake trouble is reported, not a reason to leave the load balancer (requests are not at fault).
+    const audit = opts.auditIntake?.stats();
+    const auditIntake = audit && { status: audit.status, buffered: audit.buffered, deadLettered: audit.deadLettered, dropped: audit.dropped };
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', database, subgraphs: r.subgraphs, ...(auditIntake ? { auditIntake } : {}) });
   });
   return app;
 }

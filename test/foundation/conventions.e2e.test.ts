@@ -170,9 +170,12 @@ describe('service endpoints', () => {
     expect(res.body.paths['/api/v1/users/{userId}'].get.parameters[0]).toMatchObject({ name: 'userId', in: 'path', required: true });
   });
 
-  it('/readyz reports every subgraph', async () => {
+  it('/readyz reports every subgraph, and the audit intake', async () => {
     const res = await api.get('/readyz');
-    expect(res.body).toEqual({ status: 'ready', database: 'up', subgraphs: { identity: 'up', tenant: 'up', config: 'up', notification: 'up', billing: 'up', audit: 'up', gateway: 'up' } });
+    expect(res.body).toEqual({
+      status: 'ready', database: 'up', subgraphs: { identity: 'up', tenant: 'up', config: 'up', notification: 'up', billing: 'up', audit: 'up', gateway: 'up' },
+      auditIntake: { status: 'ok', buffered: expect.any(Number), deadLettered: 0, dropped: 0 },
+    });
   });
 });
 

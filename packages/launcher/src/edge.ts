@@ -97,6 +97,7 @@ export async function startEdge(
       databaseReady: async () => {
         await db.$queryRaw`SELECT 1`;
       },
+      auditIntake: audit,
     });
     await edge.listen({ host: config.HOST, port: config.PORT });
     stack.push(() => edge.close());

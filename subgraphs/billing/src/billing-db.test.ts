@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createDatabase, createPrismaClient, dropDatabase, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase, type PrismaClient } from '@dataplat/db';
+import { randomUUID } from 'node:crypto';
+import { createPrismaClient, openTestDatabase, type PrismaClient, type TestDatabase } from '@dataplat/db';
 import { loadConfig, type Principal } from '@dataplat/kit';
 import type { TenantDirectory } from './accounts/tenant-directory';
 import { createCore, type BillingCore } from './core';
@@ -16,9 +13,7 @@ import { MeteringService } from './metering/metering.service';
  */
 jest.setTimeout(120_000);
 
-let dir: string;
-let embedded: EmbeddedDatabase | undefined;
-let serverDb: { server: string; name: string } | undefined;
+let database: TestDatabase;
 let db: PrismaClient;
 let service: MeteringService;
 let core: BillingCore;
@@ -27,27 +22,16 @@ const service_: Principal = { kind: 'service_token', subject: 'pipeline', tenant
 const directory: TenantDirectory = { find: async (id) => ({ id, plan: 'STARTER', adminEmail: `admin-${id}@unit.test`, status: 'ACTIVE' }) };
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'dataplat-billing-'));
-  let url: string;
-  if (process.env.TEST_DATABASE_SERVER_URL) {
-    serverDb = { server: process.env.TEST_DATABASE_SERVER_URL, name: `bil_${randomBytes(5).toString('hex')}` };
-    url = await createDatabase(serverDb.server, serverDb.name);
-  } else {
-    embedded = await startEmbeddedPostgres(join(dir, 'pg'));
-    url = embedded.url;
-  }
-  await runMigrations(url);
-  db = createPrismaClient(url);
-  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' });
+  database = await openTestDatabase('bil');
+  db = createPrismaClient(database.url);
+  const config = loadConfig({ DATA_DIR: database.dir, JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' });
   core = createCore({ db, config, tenants: directory });
   service = new MeteringService(new MeteringRepository(db), core.accounts, core.plans, core.monitor);
 });
 
 afterAll(async () => {
   await db?.$disconnect();
-  if (serverDb) await dropDatabase(serverDb.server, serverDb.name);
-  await embedded?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await database?.close();
 });
 
 const quantityOf = async (tenantId: string, meter: string) =>
