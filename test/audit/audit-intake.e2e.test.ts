@@ -45,37 +45,30 @@ async function expectChainIntact(): Promise<void> {
 }
 
 describe('audit intake with records PostgreSQL cannot store as they are', () => {
-  it('records a login with NUL in the e-mail and DELETE /users/%00, sanitised, and every mutation after them', async () => {
-    const nulLogin = requestId('nul-login');
+  it('after a login with NUL in the e-mail and DELETE /users/%00, every later mutation is recorded', async () => {
+    // The exact requests of the issue: the edge now refuses both before GraphQL (docs/hardening.md),
+    // so no service and no audit record sees them; records that still carry NUL (sanitised into
+    // the chain) are covered by gateway/src/audit-intake.test.ts.
     const login = await api.request('POST', '/api/v1/auth/login', {
       raw: '{"email":"x\\u0000@e2e.test","password":"whatever-password"}',
-      headers: { 'content-type': 'application/json', 'x-request-id': nulLogin },
+      headers: { 'content-type': 'application/json', 'x-request-id': requestId('nul-login') },
     });
     expect(login.status).toBe(400);
-    const nulDelete = requestId('nul-delete');
-    const del = await api.request('DELETE', '/api/v1/users/%00', { token: root, headers: { 'x-request-id': nulDelete } });
-    expect(del.status).toBeGreaterThanOrEqual(400);
-    expect(del.status).toBeLessThan(500);
+    expect(login.body.error.code).toBe('DPF-API-020');
+    const del = await api.request('DELETE', '/api/v1/users/%00', { token: root, headers: { 'x-request-id': requestId('nul-delete') } });
+    expect(del.status).toBe(400);
+    expect(del.body.error.code).toBe('DPF-API-020');
     const later = await laterMutations();
 
     // The chain goes on: the mutations after the NUL requests are recorded.
     expect(await chainedEvent(later.loginRequest)).toMatchObject({ tenantId: PLATFORM_TENANT, action: 'login', outcome: 'FAILURE' });
     const created = await eventually(async () => (await query(platform.databaseUrl, "SELECT 1 FROM audit.events WHERE action = 'createUser' AND resource_id = $1", [later.userId]))[0], 15_000);
     expect(created).toBeDefined();
-
-    // The NUL requests themselves are in the chain, NUL replaced by U+FFFD and flagged, nothing set aside.
-    const loginEvent = await chainedEvent(nulLogin);
-    expect(loginEvent).toMatchObject({ tenantId: PLATFORM_TENANT, action: 'login', outcome: 'FAILURE' });
-    expect(loginEvent.details.sanitised).toEqual(['subjectEmail']);
-    expect(loginEvent.details.input.input.emailHash).toMatch(/^[0-9a-f]{64}$/);
-    const deleteEvent = await chainedEvent(nulDelete);
-    expect(deleteEvent).toMatchObject({ tenantId: PLATFORM_TENANT, action: 'deleteUser', outcome: 'FAILURE', resourceId: '\ufffd' });
-    expect(deleteEvent.details).toMatchObject({ input: { id: '\ufffd' }, sanitised: ['resourceId', 'details'] });
     expect(await query(platform.databaseUrl, 'SELECT id FROM audit.intake_dead_letters')).toEqual([]);
 
     await expectChainIntact();
     const metrics = await api.get('/internal/metrics', { token: root });
-    expect(metrics.body.auditIntake).toMatchObject({ status: 'ok', sanitised: 2, deadLettered: 0, dropped: 0 });
+    expect(metrics.body.auditIntake).toMatchObject({ status: 'ok', deadLettered: 0, dropped: 0 });
   });
 
   it('sets a record the database refuses aside (row, error log, metric, /readyz) and keeps recording', async () => {
