@@ -102,4 +102,22 @@ describe('audit intake with records PostgreSQL cannot store as they are', () => 
       await query(platform.databaseUrl, 'ALTER TABLE audit.intake DROP CONSTRAINT IF EXISTS e2e_refuse');
     }
   });
+
+  it('an intake row whose event is already chained (a retried INSERT) is skipped, not retried for ever', async () => {
+    const user = await createUser(api, root);
+    const [chained] = await eventually(async () => {
+      const rows = await query(platform.databaseUrl, "SELECT id::text AS id, seq::int AS seq FROM audit.events WHERE action = 'createUser' AND resource_id = $1", [user.id]);
+      return rows.length ? rows : undefined;
+    });
+    await query(
+      platform.databaseUrl,
+      `INSERT INTO audit.intake (event_id, tenant_id, occurred_at, actor_kind, actor_id, actor_roles, action, category, resource_type, resource_id, outcome, request_id, details)
+       SELECT id, tenant_id, occurred_at, actor_kind, actor_id, actor_roles, action, category, resource_type, resource_id, outcome, request_id, details FROM audit.events WHERE id = $1::uuid`,
+      [chained.id],
+    );
+    const later = await laterMutations();
+    expect(await chainedEvent(later.loginRequest)).toMatchObject({ action: 'login', outcome: 'FAILURE' });
+    expect(await query(platform.databaseUrl, 'SELECT seq::int AS seq FROM audit.events WHERE id = $1::uuid', [chained.id])).toEqual([{ seq: chained.seq }]);
+    await expectChainIntact();
+  });
 });

@@ -33,8 +33,9 @@ export class ChainRepository {
                     request_id AS "requestId", ip, user_agent AS "userAgent", details, subject_email AS "subjectEmail"`;
         if (!claimed.length) return 0;
         claimed.sort((a, b) => (a.id < b.id ? -1 : 1));
+        const fresh = await withoutRecordedEvents(tx, claimed);
         const byTenant = new Map<string, Intake[]>();
-        for (const raw of claimed) {
+        for (const raw of fresh) {
           const row: Intake = { ...raw, occurredAt: new Date(raw.occurredAt), actorRoles: raw.actorRoles ?? [], details: raw.details ?? {} };
           const resolved = row.tenantId ? row : await resolveTenant(this.users, row);
           const list = byTenant.get(resolved.tenantId!) ?? [];
@@ -50,6 +51,19 @@ export class ChainRepository {
 }
 
 type Intake = AuditRecord & { id: bigint };
+
+/**
+ * An intake row whose event is already chained (the edge retried an INSERT whose commit it
+ * never heard of) or twice in one batch is dropped here: chaining it again would fail on the
+ * event id, and the batch would be retried for ever behind it.
+ */
+async function withoutRecordedEvents(tx: Tx, rows: RawIntake[]): Promise<RawIntake[]> {
+  const seen = new Set<string>();
+  const unique = rows.filter((r) => !seen.has(r.eventId) && seen.add(r.eventId));
+  const recorded = await tx.$queryRaw<Array<{ id: string }>>`SELECT id::text AS id FROM audit.events WHERE id = ANY(${unique.map((r) => r.eventId)}::uuid[])`;
+  const done = new Set(recorded.map((r) => r.id));
+  return unique.filter((r) => !done.has(r.eventId));
+}
 type RawIntake = Omit<Intake, 'occurredAt'> & { occurredAt: string };
 
 /** Numbers and chains a tenant's rows after its locked head, inserted with one statement. */
