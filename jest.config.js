@@ -31,6 +31,8 @@ module.exports = {
         '^@dataplat/launcher$': '<rootDir>/packages/launcher/src',
         '^@dataplat/db$': '<rootDir>/prisma/src',
         '^@dataplat/identity$': '<rootDir>/subgraphs/identity/src',
+        // Identity seeds the permissions every domain declares beside its code.
+        '^@dataplat/(audit|billing|config|notification|tenant)/permissions$': '<rootDir>/subgraphs/$1/src/permissions',
         '^@dataplat/tenant$': '<rootDir>/subgraphs/tenant/src',
         '^@dataplat/config$': '<rootDir>/subgraphs/config/src',
         '^@dataplat/notification$': '<rootDir>/subgraphs/notification/src',
