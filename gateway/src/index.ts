@@ -12,6 +12,7 @@ export * from './blocklist';
 export * from './tenant-header';
 export * from './tenant-access';
 export * from './scim-tokens';
+export * from './permissions';
 export * from './rate-limits';
 export * from './subscriptions';
 export * from './audit-plugin';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { meter, meterAll, previousPeriod, serviceTokenWith } from '../harness/billing-factories';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { query } from '../harness/database';
-import { userWithRoles, type Session } from '../harness/identity-factories';
+import { createUser } from '../harness/factories';
+import { createRole, loginAs, permissionIds, userWithRoles, type Session } from '../harness/identity-factories';
 import type { TestPlatform } from '../harness/platform';
 import { startPlatformAsRoot } from '../harness/root-session';
 import { provisionTenant, type ProvisionedTenant } from '../harness/tenant-factories';
@@ -228,5 +229,59 @@ describe('budgets and alerts', () => {
     expectEnvelope(await api.get('/api/v1/billing/alerts', auth(memberA.token)), 403);
     expectEnvelope(await api.get('/api/v1/billing/alerts?period=13-2026', auth(adminA.token)), 400, 'DPF-BIL-009');
     expectEnvelope(await api.get('/api/v1/billing/alerts?size=1000', auth(adminA.token)), 400);
+  });
+});
+
+describe('a custom role with billing:read and tenants:read (issue 12)', () => {
+  let roleId: number;
+  let reader: Session;
+  beforeAll(async () => {
+    // Every permission a domain checks is seeded, so an administrator can put it on a role.
+    const ids = await permissionIds(api, adminA.token, ['billing:read', 'tenants:read']);
+    roleId = await createRole(api, adminA.token, a.id, { permissionIds: ids });
+    reader = await loginAs(api, await createUser(api, adminA.token, { tenantId: a.id, roleIds: [roleId] }));
+  });
+
+  it('is granted: the role lists both, and they are in the catalogue with the other domains\' permissions', async () => {
+    const role = await api.get(`/api/v1/roles/${roleId}`, auth(adminA.token));
+    expect(role.body.permissions.map((p: any) => p.name).sort()).toEqual(['billing:read', 'tenants:read']);
+    const catalogue = (await api.get('/api/v1/permissions', auth(adminA.token))).body.map((p: any) => p.name);
+    expect(catalogue).toEqual(expect.arrayContaining(['billing:read', 'billing:write', 'metering:write', 'tenants:read', 'alerts:read', 'feature-flags:read', 'notifications:send', 'audit:read']));
+    const me = await api.get('/api/v1/users/me', auth(reader.token));
+    expect(me.body.roles).toEqual([role.body.name]);
+  });
+
+  it('works: its holder, with no other role, reads its tenant\'s billing and the tenant', async () => {
+    const usage = await api.get(`/api/v1/billing/usage/tenants/${a.id}?period=${PERIOD}`, auth(reader.token));
+    expect(usage.status).toBe(200);
+    expect(usage.body).toMatchObject({ tenantId: a.id, period: PERIOD });
+    expect((await api.get(`/api/v1/billing/metering/summary?period=${PERIOD}`, auth(reader.token))).status).toBe(200);
+    expect((await api.get(`/api/v1/tenants/${a.id}/billing`, auth(reader.token))).status).toBe(200);
+    const tenant = await api.get(`/api/v1/tenants/${a.id}`, auth(reader.token));
+    expect(tenant.status).toBe(200);
+    expect(tenant.body.id).toBe(a.id);
+  });
+
+  it('gives nothing more: no writes, no other tenant, no platform-only reads, no user administration', async () => {
+    expectEnvelope(await api.request('PUT', `/api/v1/billing/budgets/${a.id}`, { token: reader.token, body: { amountMinor: 100 } }), 403);
+    expectEnvelope(await api.get(`/api/v1/billing/usage/tenants/${b.id}`, auth(reader.token)), 404, 'DPF-BIL-001');
+    expectEnvelope(await api.get('/api/v1/billing/usage', auth(reader.token)), 403);
+    expectEnvelope(await api.get('/api/v1/users', auth(reader.token)), 403);
+    // a plain USER still gets nothing
+    expectEnvelope(await api.get(`/api/v1/billing/usage/tenants/${a.id}`, auth(memberA.token)), 403);
+  });
+
+  it('follows the role: taking billing:read away takes effect on the next request', async () => {
+    const [billingRead] = await permissionIds(api, adminA.token, ['billing:read']);
+    const removed = await api.request('DELETE', `/api/v1/roles/${roleId}/permissions`, { token: adminA.token, headers: { 'x-tenant-id': a.id }, body: [billingRead] });
+    expect(removed.status).toBe(204);
+    // identity NOTIFYs on commit; the edge drops what it cached (allow the notification a moment)
+    let status = 0;
+    for (let i = 0; i < 20 && status !== 403; i++) {
+      status = (await api.get(`/api/v1/billing/usage/tenants/${a.id}?period=${PERIOD}`, auth(reader.token))).status;
+      if (status !== 403) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(403);
+    expect((await api.get(`/api/v1/tenants/${a.id}`, auth(reader.token))).status).toBe(200);
   });
 });

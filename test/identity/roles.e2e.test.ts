@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { CATALOGUE } from '@dataplat/identity';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { createUser, roleId } from '../harness/factories';
-import { createRole, permissionIds, startIdentityPlatform, twoTenantFixture, uniqueRoleName, userWithRoles, type IdentityPlatform, type Session } from '../harness/identity-factories';
+import { createRole, loginAs, permissionIds, startIdentityPlatform, twoTenantFixture, uniqueRoleName, userWithRoles, type IdentityPlatform, type Session } from '../harness/identity-factories';
 
 /** Spec 1 "Roles and permissions". */
 let ctx: IdentityPlatform;
@@ -15,8 +16,8 @@ let member: Session;
 let viewerId: number;
 let perms: Record<string, number>;
 
-/** The permission catalogue seeded by the identity service (bootstrap.ts). */
-const CATALOGUE = [
+/** Identity's own permissions (subgraphs/identity/src/permissions.ts), used below by name. */
+const IDENTITY = [
   'api-keys:read', 'api-keys:write', 'audit:read', 'devices:read', 'devices:write', 'permissions:read', 'profile:read', 'profile:write',
   'roles:delete', 'roles:read', 'roles:write', 'sessions:read', 'sessions:write', 'users:delete', 'users:read', 'users:write',
 ];
@@ -27,8 +28,8 @@ beforeAll(async () => {
   root = ctx.rootToken;
   ({ adminA, adminB, member } = await twoTenantFixture(api, root, tenantA, tenantB));
   viewerId = await roleId(api, root, 'VIEWER');
-  const ids = await permissionIds(api, root, CATALOGUE);
-  perms = Object.fromEntries(CATALOGUE.map((n, i) => [n, ids[i]]));
+  const ids = await permissionIds(api, root, IDENTITY);
+  perms = Object.fromEntries(IDENTITY.map((n, i) => [n, ids[i]]));
 });
 afterAll(() => ctx?.stop());
 
@@ -269,11 +270,13 @@ describe('DELETE /api/v1/roles/{roleId}', () => {
 });
 
 describe('GET /api/v1/permissions', () => {
-  it('lists the seeded catalogue to any authenticated caller, by name', async () => {
+  it('lists the seeded catalogue of every domain to any authenticated caller, by name', async () => {
+    const names = CATALOGUE.map((p) => p.name).sort();
+    expect(names).toEqual(expect.arrayContaining([...IDENTITY, 'billing:read', 'tenants:read', 'metering:write', 'oauth-clients:write']));
     for (const token of [member.token, adminA.token, root]) {
       const res = await api.get('/api/v1/permissions', { token });
       expect(res.status).toBe(200);
-      expect(res.body.map((p: { name: string }) => p.name)).toEqual(CATALOGUE);
+      expect(res.body.map((p: { name: string }) => p.name)).toEqual(names);
       for (const p of res.body) expect(p).toEqual({ id: expect.any(Number), name: `${p.resource}:${p.action}`, resource: p.resource, action: p.action });
     }
   });
@@ -285,5 +288,49 @@ describe('GET /api/v1/permissions', () => {
   it('is the permissions query over /graphql', async () => {
     const res = await api.graphql('{ permissions { name } }', undefined, { token: member.token });
     expect(res.body.data.permissions).toHaveLength(CATALOGUE.length);
+  });
+
+  it('starts ADMIN with every permission but those given deliberately (credential minting, service scopes)', async () => {
+    const admin = await api.get(`/api/v1/roles/${await roleId(api, root, 'ADMIN')}/permissions`, { token: root });
+    const names = admin.body.map((p: { name: string }) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['users:write', 'billing:read', 'tenants:read', 'audit:read']));
+    for (const deliberate of ['oauth-clients:write', 'service-clients:write', 'metering:write', 'users:locate']) expect(names).not.toContain(deliberate);
+  });
+});
+
+describe('a custom role that administers users (its permissions delegate part of ADMIN)', () => {
+  it('manages plain users, but touches no administrator and grants nothing beyond its own permissions', async () => {
+    const managerRole = await createRole(api, adminA.token, tenantA, { permissionIds: [perms['users:read'], perms['users:write']] });
+    const manager = await loginAs(api, await createUser(api, adminA.token, { tenantId: tenantA, roleIds: [managerRole] }));
+    const as = { token: manager.token };
+    expect((await api.get('/api/v1/users', as)).status).toBe(200);
+    const plain = await createUser(api, adminA.token, { tenantId: tenantA });
+    const renamed = await api.request('PUT', `/api/v1/users/${plain.id}`, { ...as, body: { firstName: 'Renamed' } });
+    expect(renamed.status).toBe(200);
+
+    // administrators are out of its reach: no password reset, no disable
+    expectEnvelope(await api.post(`/api/v1/users/${adminA.id}/reset-password`, undefined, as), 403, 'DPF-AUTH-007');
+    expectEnvelope(await api.request('PUT', `/api/v1/users/${adminA.id}/disable`, as), 403, 'DPF-AUTH-007');
+    // it cannot make anyone ADMIN, nor give a role with permissions it does not hold
+    expectEnvelope(await api.post(`/api/v1/users/${plain.id}/roles`, [await roleId(api, root, 'ADMIN')], as), 403, 'DPF-AUTH-007');
+    const wider = await createRole(api, adminA.token, tenantA, { permissionIds: [perms['users:write'], perms['roles:write']] });
+    expectEnvelope(await api.post(`/api/v1/users/${plain.id}/roles`, [wider], as), 403, 'DPF-AUTH-007');
+    expect((await api.post(`/api/v1/users/${plain.id}/roles`, [managerRole], as)).status).toBe(200);
+    // and what its permissions do not name stays closed
+    expectEnvelope(await api.post('/api/v1/roles', { name: uniqueRoleName() }, { ...as, headers: h(tenantA) }), 403, 'DPF-AUTH-007');
+    expectEnvelope(await api.request('DELETE', `/api/v1/users/${plain.id}`, as), 403, 'DPF-AUTH-007');
+  });
+});
+
+describe('VIEWER (seeded with users:read, roles:read, permissions:read, profile:read)', () => {
+  it('reads the users and roles of its tenant through those permissions, and changes nothing', async () => {
+    const viewer = await userWithRoles(api, adminA.token, tenantA, ['VIEWER']);
+    const as = { token: viewer.token };
+    expect((await api.get('/api/v1/users', as)).status).toBe(200);
+    expect((await api.get(`/api/v1/users/${member.id}`, as)).status).toBe(200);
+    expect((await api.get('/api/v1/roles', as)).status).toBe(200);
+    expectEnvelope(await api.get(`/api/v1/users/${member.id}`, { token: viewer.token, headers: h(tenantB) }), 403, 'DPF-API-011');
+    expectEnvelope(await api.request('PUT', `/api/v1/users/${member.id}`, { ...as, body: { firstName: 'No' } }), 403, 'DPF-AUTH-007');
+    expectEnvelope(await api.post('/api/v1/roles', { name: uniqueRoleName() }, { ...as, headers: h(tenantA) }), 403, 'DPF-AUTH-007');
   });
 });

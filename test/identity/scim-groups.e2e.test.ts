@@ -115,8 +115,29 @@ describe('SCIM Groups', () => {
     expect(replaced.body.externalId).toBeUndefined();
 
     expect((await scim(api, tokenA, 'DELETE', `/Groups/${id}`)).status).toBe(204);
+    // RFC 7644 3.6: gone for every operation and from queries
     expectScimError(await scim(api, tokenA, 'GET', `/Groups/${id}`), 404);
+    expectScimError(await scim(api, tokenA, 'PUT', `/Groups/${id}`, groupBody()), 404);
+    expectScimError(await scim(api, tokenA, 'PATCH', `/Groups/${id}`, patch({ op: 'add', path: 'members', value: [{ value: u1.id }] })), 404);
+    expectScimError(await scim(api, tokenA, 'DELETE', `/Groups/${id}`), 404);
+    expect((await list(tokenA, 'Groups', `id eq "${id}"`)).body.totalResults).toBe(0);
     expect((await scim(api, tokenA, 'GET', `/Users/${u1.id}`)).body.groups).toEqual([]);
+  });
+
+  it('a deleted user drops out of its groups and cannot be added again', async () => {
+    const doomed = await createScimUser(api, tokenA);
+    const group = (await scim(api, tokenA, 'POST', '/Groups', groupBody({ members: [{ value: doomed.id }, { value: u2.id }] }))).body;
+    expect((await scim(api, tokenA, 'DELETE', `/Users/${doomed.id}`)).status).toBe(204);
+
+    expect((await scim(api, tokenA, 'GET', `/Groups/${group.id}`)).body.members.map((m: any) => m.value)).toEqual([u2.id]);
+    const listed = await list(tokenA, 'Groups', `id eq "${group.id}"`);
+    expect(listed.body.Resources[0].members.map((m: any) => m.value)).toEqual([u2.id]);
+    expect((await list(tokenA, 'Groups', `members.value eq "${doomed.id}"`)).body.totalResults).toBe(0);
+    // an identity provider cleaning up afterwards gets no error
+    const cleanup = await scim(api, tokenA, 'PATCH', `/Groups/${group.id}`, patch({ op: 'remove', path: `members[value eq "${doomed.id}"]` }));
+    expect(cleanup.status).toBe(200);
+    expectScimError(await scim(api, tokenA, 'PATCH', `/Groups/${group.id}`, patch({ op: 'add', path: 'members', value: [{ value: doomed.id }] })), 400, 'invalidValue');
+    expectScimError(await scim(api, tokenA, 'POST', '/Groups', groupBody({ members: [{ value: doomed.id }] })), 400, 'invalidValue');
   });
 
   it('refuses duplicates, unknown or foreign members and bad bodies', async () => {

@@ -3,7 +3,7 @@ import { ApiClient, expectEnvelope } from '../harness/client';
 import { startIdentityPlatform, twoTenantFixture, type IdentityPlatform, type TwoTenantFixture } from '../harness/identity-factories';
 import { createScimUser, expectScimError, issueToken, patch, scim, USER_SCHEMA, userBody } from './scim-helpers';
 
-/** Issue 4, "SCIM 2.0": tokens, authentication, Users (create, read, replace, patch, deactivate), tenant isolation. */
+/** Issue 4, "SCIM 2.0": tokens, authentication, Users (create, read, replace, patch, deactivate, delete), tenant isolation. */
 let ctx: IdentityPlatform;
 let api: ApiClient;
 let cast: TwoTenantFixture;
@@ -167,7 +167,7 @@ describe('SCIM Users', () => {
     expectScimError(await scim(api, tokenA, 'PATCH', `/Users/${randomUUID()}`, patch({ op: 'replace', path: 'active', value: false })), 404);
   });
 
-  it('DELETE deactivates and revokes sessions, access tokens and API keys', async () => {
+  it('DELETE revokes sessions, access tokens and API keys, and the user can no longer log in', async () => {
     const password = `Pw-${randomUUID()}`;
     const user = await createScimUser(api, tokenA, { password });
     const login = await api.login(user.userName, password);
@@ -182,14 +182,61 @@ describe('SCIM Users', () => {
     expectEnvelope(await api.get('/api/v1/users/me', { token: login.accessToken }), 401, 'DPF-AUTH-009');
     expectEnvelope(await api.get('/api/v1/users/me', { headers: { 'x-api-key': key.body.apiKey } }), 401, 'DPF-IAM-061');
     expect((await api.post('/api/v1/auth/refresh', { refreshToken: login.refreshToken })).status).toBe(401);
-    expect((await api.post('/api/v1/auth/login', { email: user.userName, password })).status).toBe(403);
+    // the account is gone for login too: the same answer as an unknown e-mail
+    expectEnvelope(await api.post('/api/v1/auth/login', { email: user.userName, password }), 401, 'DPF-IAM-001');
     const { rows } = await ctx.db.query('SELECT count(*)::int AS live FROM identity.sessions WHERE user_id = $1 AND revoked_at IS NULL', [user.id]);
     expect(rows[0].live).toBe(0);
-    const got = await scim(api, tokenA, 'GET', `/Users/${user.id}`);
-    expect(got.body.active).toBe(false);
-    // reactivation does not bring the revoked key back
+  });
+
+  it('DELETE removes the user from SCIM (RFC 7644 3.6) and from the users API, keeping the row for audit', async () => {
+    const externalId = `del-${randomUUID()}`;
+    const user = await createScimUser(api, tokenA, { externalId });
+    expect((await scim(api, tokenA, 'DELETE', `/Users/${user.id}`)).status).toBe(204);
+
+    expectScimError(await scim(api, tokenA, 'GET', `/Users/${user.id}`), 404);
+    expectScimError(await scim(api, tokenA, 'PUT', `/Users/${user.id}`, userBody({ userName: user.userName })), 404);
+    expectScimError(await scim(api, tokenA, 'PATCH', `/Users/${user.id}`, patch({ op: 'replace', path: 'active', value: true })), 404);
+    expectScimError(await scim(api, tokenA, 'DELETE', `/Users/${user.id}`), 404);
+    for (const filter of [`userName eq "${user.userName}"`, `externalId eq "${externalId}"`, `id eq "${user.id}"`]) {
+      const listed = await scim(api, tokenA, 'GET', `/Users?filter=${encodeURIComponent(filter)}`);
+      expect(listed.status).toBe(200);
+      expect(listed.body).toMatchObject({ totalResults: 0, Resources: [] });
+    }
+    const all = await scim(api, tokenA, 'GET', '/Users?count=200');
+    expect(all.body.Resources.map((r: any) => r.id)).not.toContain(user.id);
+
+    // the users API treats it like a deleted user: 404, absent from the list, no change possible
+    expectEnvelope(await api.get(`/api/v1/users/${user.id}`, { token: cast.adminA.token }), 404, 'DPF-IAM-005');
+    expectEnvelope(await api.request('PUT', `/api/v1/users/${user.id}/enable`, { token: cast.adminA.token }), 404, 'DPF-IAM-005');
+    const listed = await api.get(`/api/v1/users?search=${encodeURIComponent(user.userName)}`, { token: cast.adminA.token });
+    expect(listed.body.data).toEqual([]);
+
+    // the row is kept, disabled and marked, without roles
+    const { rows } = await ctx.db.query(
+      'SELECT enabled, deleted_at, (SELECT count(*)::int FROM identity.user_roles r WHERE r.user_id = u.id) AS roles FROM identity.users u WHERE id = $1', [user.id]);
+    expect(rows).toEqual([{ enabled: false, deleted_at: expect.any(Date), roles: 0 }]);
+
+    // the identity provider may create the person again, with the same userName and externalId
+    const again = await scim(api, tokenA, 'POST', '/Users', userBody({ userName: user.userName, externalId }));
+    expect(again.status).toBe(201);
+    expect(again.body.id).not.toBe(user.id);
+    const found = await scim(api, tokenA, 'GET', `/Users?filter=${encodeURIComponent(`userName eq "${user.userName}"`)}`);
+    expect(found.body.Resources.map((r: any) => r.id)).toEqual([again.body.id]);
+  });
+
+  it('active=false only deactivates: the user stays visible and can be reactivated (API keys stay revoked)', async () => {
+    const password = `Pw-${randomUUID()}`;
+    const user = await createScimUser(api, tokenA, { password });
+    const login = await api.login(user.userName, password);
+    const key = await api.post('/api/v1/api-keys', { name: 'k', scopes: ['profile:read'] }, { token: login.accessToken });
+    const off = await scim(api, tokenA, 'PATCH', `/Users/${user.id}`, patch({ op: 'replace', value: { active: 'False' } }));
+    expect(off.body.active).toBe(false);
+    expectEnvelope(await api.get('/api/v1/users/me', { token: login.accessToken }), 401, 'DPF-AUTH-009');
+    expect((await api.post('/api/v1/auth/login', { email: user.userName, password })).status).toBe(403);
+    expect((await scim(api, tokenA, 'GET', `/Users/${user.id}`)).body.active).toBe(false);
     const back = await scim(api, tokenA, 'PATCH', `/Users/${user.id}`, patch({ op: 'replace', value: { active: 'True' } }));
     expect(back.body.active).toBe(true);
+    expect((await api.post('/api/v1/auth/login', { email: user.userName, password })).status).toBe(200);
     expectEnvelope(await api.get('/api/v1/users/me', { headers: { 'x-api-key': key.body.apiKey } }), 401, 'DPF-IAM-061');
   });
 });

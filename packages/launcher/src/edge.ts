@@ -24,6 +24,9 @@ import {
   ProvisioningFeed,
   attachSubscriptionServer,
   AuditIntakeWriter,
+  PERMISSIONS_CHANNEL,
+  PermissionDirectory,
+  PrismaPermissionStore,
 } from '@dataplat/gateway';
 import { createRateLimitStore, PrincipalCodec, PROVISIONING_CHANNEL, RateLimiter, TenantDirectoryClient, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
 import { createEdgeServer, IdempotencyStore } from '@dataplat/rest-facade';
@@ -83,8 +86,8 @@ export async function startEdge(
     const provisioningFeed = new ProvisioningFeed();
     await provisioningFeed.start(config.REDIS_URL);
     stack.push(() => provisioningFeed.close());
-    const { apiKeys, blocklist, tenants, scimTokens } = await startCredentialChecks(config, db, databaseUrl, logger, stack, provisioningFeed, tenantDirectory);
-    const authenticator = new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, tenants, scimTokens });
+    const { apiKeys, blocklist, tenants, scimTokens, permissions } = await startCredentialChecks(config, db, databaseUrl, logger, stack, provisioningFeed, tenantDirectory);
+    const authenticator = new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, tenants, scimTokens, permissions });
     const edge = await createEdgeServer({
       gateway,
       authenticator,
@@ -126,13 +129,14 @@ async function startCredentialChecks(
   stack: Array<() => Promise<unknown>>,
   provisioningFeed: ProvisioningFeed,
   tenantDirectory: TenantDirectoryClient,
-): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist; tenants: TenantAccessGate; scimTokens: ScimTokenAuthenticator }> {
+): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist; tenants: TenantAccessGate; scimTokens: ScimTokenAuthenticator; permissions: PermissionDirectory }> {
   const store = new PrismaApiKeyStore(db);
   const usage = new ApiKeyUsageRecorder(store, 60_000, logger);
   usage.start();
   stack.push(() => usage.stop());
   const apiKeys = new ApiKeyAuthenticator(store, { usage });
   const scimTokens = new ScimTokenAuthenticator(new PrismaScimTokenStore(db));
+  const permissions = new PermissionDirectory(new PrismaPermissionStore(db));
 
   let revocations: BlocklistStore = new DatabaseBlocklistStore(db);
   if (config.REDIS_URL) {
@@ -145,8 +149,8 @@ async function startCredentialChecks(
   const tenants = new TenantAccessGate(new DirectoryTenantStatusStore(tenantDirectory));
 
   if (!databaseUrl) {
-    logger.warn('no database URL for notifications: revocations reach this edge only when its caches expire (API keys 30 s, tokens 2 s)');
-    return { apiKeys, blocklist, tenants, scimTokens };
+    logger.warn('no database URL for notifications: revocations reach this edge only when its caches expire (API keys and permissions 30 s, tokens 2 s)');
+    return { apiKeys, blocklist, tenants, scimTokens, permissions };
   }
   const onError = (e: unknown) => logger.warn({ err: e }, 'blocklist store write failed');
   const listener = new PgListener(
@@ -156,6 +160,11 @@ async function startCredentialChecks(
       [REVOCATION_CHANNEL]: (payload) => blocklist.onNotification(payload, onError),
       [TENANT_STATUS_CHANNEL]: (payload) => tenants.onNotification(payload),
       [SCIM_TOKEN_CHANNEL]: (payload) => scimTokens.onNotification(payload),
+      // A role's permissions changed: callers' permissions, and API keys (their owners' permissions).
+      [PERMISSIONS_CHANNEL]: () => {
+        permissions.clear();
+        apiKeys.clear();
+      },
       ...(config.REDIS_URL ? {} : { [PROVISIONING_CHANNEL]: (payload: string) => provisioningFeed.notify(payload) }),
     },
     {
@@ -163,6 +172,7 @@ async function startCredentialChecks(
       onReconnect: () => {
         apiKeys.clear();
         scimTokens.clear();
+        permissions.clear();
         blocklist.forgetClean();
         tenants.clear();
       },
@@ -170,7 +180,7 @@ async function startCredentialChecks(
   );
   await listener.start();
   stack.push(() => listener.stop());
-  return { apiKeys, blocklist, tenants, scimTokens };
+  return { apiKeys, blocklist, tenants, scimTokens, permissions };
 }
 
 /** The tenant subgraph's URL: the edge asks its directory whether a caller's tenant is open. */

@@ -28,10 +28,12 @@ export async function startPlatform(config: PlatformConfig, logger: Logger): Pro
     let databaseUrl = config.DATABASE_URL;
     if (!databaseUrl) {
       const pgLog = logger.child({ component: 'postgres' });
-      const embedded = await startEmbeddedPostgres(join(config.DATA_DIR, 'postgres'), config.EMBEDDED_PG_PORT, (l) => pgLog.debug(l));
+      const embedded = await startEmbeddedPostgres(join(config.DATA_DIR, 'postgres'), config.EMBEDDED_PG_PORT, (l) => pgLog.debug(l), {
+        notice: (l) => pgLog.info(l),
+      });
       stack.push(() => embedded.stop());
       databaseUrl = embedded.url;
-      logger.info({ port: embedded.port }, 'embedded PostgreSQL started');
+      logger.info({ port: embedded.port, dataDir: embedded.dataDir }, 'embedded PostgreSQL started');
     }
     const migrations = await runMigrations(databaseUrl);
     logger.info({ applied: migrations.applied, alreadyApplied: migrations.alreadyApplied }, 'database migrated');

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@dataplat/db';
 import { DomainError, ErrorCode, SystemRole, type PlatformConfig, type Principal, type UserLocation } from '@dataplat/kit';
+import { AUDIT_READ } from './permissions';
 
 /** What the audit service asks identity (kit UserDirectoryClient, through its GraphQL API). */
 export interface UserLookup {
@@ -20,8 +21,6 @@ export interface AuditModule {
   resolvers: object[];
 }
 
-/** Scope of API keys and OAuth clients that read the audit log. */
-export const AUDIT_READ = 'audit:read';
 /** Who reads the audit log of the tenant they act in (docs/audit-service.md "Access"). */
 export const AUDIT_READERS = [SystemRole.AUDITOR, SystemRole.ADMIN, SystemRole.PLATFORM_ADMIN, AUDIT_READ];
 /** Who changes retention policies. */

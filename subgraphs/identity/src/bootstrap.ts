@@ -1,34 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@dataplat/db';
-import { PLATFORM_TENANT_ID, SystemRole, type PlatformConfig } from '@dataplat/kit';
+import { PLATFORM_TENANT_ID, SystemRole, type PermissionDefinition, type PlatformConfig } from '@dataplat/kit';
 import { hashPassword } from './auth/password';
-
-/** Identity's permission catalogue (`<resource>:<action>`). Other domains add their own. */
-export const IDENTITY_PERMISSIONS: Array<[resource: string, action: string, description: string]> = [
-  ['users', 'read', 'Read users of the tenant'],
-  ['users', 'write', 'Create and change users of the tenant'],
-  ['users', 'delete', 'Delete users of the tenant'],
-  ['roles', 'read', 'Read roles and their permissions'],
-  ['roles', 'write', 'Create and change roles'],
-  ['permissions', 'read', 'List permissions'],
-  ['profile', 'read', 'Read the own profile'],
-  ['profile', 'write', 'Change the own profile and password'],
-  ['api-keys', 'read', 'List own API keys'],
-  ['api-keys', 'write', 'Create, rotate and revoke own API keys'],
-  ['sessions', 'read', 'List own sessions'],
-  ['sessions', 'write', 'Revoke own sessions'],
-  ['devices', 'read', 'List own devices'],
-  ['devices', 'write', 'Register, trust, block and remove own devices'],
-  ['roles', 'delete', 'Delete custom roles'],
-  ['audit', 'read', 'Read authentication events'],
-];
+import { CATALOGUE } from './catalogue';
 
 const SELF_SERVICE = ['profile:read', 'profile:write', 'api-keys:read', 'api-keys:write', 'sessions:read', 'sessions:write', 'devices:read', 'devices:write'];
 
-/** System roles and the permissions they start with (administrators may change them later). */
-export const SYSTEM_ROLES: Record<SystemRole, { description: string; permissions: (all: string[]) => string[] }> = {
-  [SystemRole.PLATFORM_ADMIN]: { description: 'Operates the whole platform, across tenants', permissions: (all) => all },
-  [SystemRole.ADMIN]: { description: 'Administers one tenant', permissions: (all) => all },
+/**
+ * System roles and the permissions they start with (administrators may change them later).
+ * `admin` is every permission of the catalogue whose definition does not say `adminDefault: false`.
+ */
+export const SYSTEM_ROLES: Record<SystemRole, { description: string; permissions: (admin: string[]) => string[] }> = {
+  [SystemRole.PLATFORM_ADMIN]: { description: 'Operates the whole platform, across tenants', permissions: (admin) => admin },
+  [SystemRole.ADMIN]: { description: 'Administers one tenant', permissions: (admin) => admin },
   [SystemRole.USER]: { description: 'Regular member of a tenant', permissions: () => SELF_SERVICE },
   [SystemRole.VIEWER]: { description: 'Read-only member of a tenant', permissions: () => ['users:read', 'roles:read', 'permissions:read', 'profile:read'] },
   [SystemRole.AUDITOR]: { description: 'Reads the audit log and compliance reports of a tenant', permissions: () => ['audit:read', 'profile:read', 'profile:write'] },
@@ -43,24 +27,31 @@ export interface BootstrapResult {
 const SEED_LOCK = 4_242_002;
 
 /**
- * Idempotent start-up seed: permissions, system roles (with their initial permissions, only
- * when the role is first created) and the bootstrap platform admin (only when no platform
- * admin exists). Serialised by an advisory lock, so replicas may start together.
+ * Idempotent start-up seed: the permission catalogue of every domain (`CATALOGUE`: new ones
+ * added, changed descriptions updated, none removed), system roles (with their initial
+ * permissions, only when the role is first created; a permission new in this version goes to
+ * the existing system roles whose defaults include it) and the bootstrap platform admin (only
+ * when no platform admin exists). Serialised by an advisory lock, so replicas may start together.
  */
-export async function bootstrapIdentity(db: PrismaClient, config: PlatformConfig): Promise<BootstrapResult> {
+export async function bootstrapIdentity(db: PrismaClient, config: PlatformConfig, catalogue: readonly PermissionDefinition[] = CATALOGUE): Promise<BootstrapResult> {
   const adminPassword = config.PLATFORM_ADMIN_PASSWORD ?? randomBytes(15).toString('base64url');
   const adminHash = await hashPassword(adminPassword);
+  const adminDefaults = catalogue.filter((p) => p.adminDefault !== false).map((p) => p.name);
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SEED_LOCK})`;
-    const before = new Set((await tx.permission.findMany({ select: { name: true } })).map((p) => p.name));
+    const stored = await tx.permission.findMany({ select: { name: true, description: true } });
+    const before = new Set(stored.map((p) => p.name));
     await tx.permission.createMany({
-      data: IDENTITY_PERMISSIONS.map(([resource, action, description]) => ({ name: `${resource}:${action}`, resource, action, description })),
+      data: catalogue.map(({ name, description }) => ({ name, resource: name.split(':')[0], action: name.split(':')[1], description })),
       skipDuplicates: true,
     });
+    for (const p of catalogue) {
+      const old = stored.find((s) => s.name === p.name);
+      if (old && old.description !== p.description) await tx.permission.update({ where: { name: p.name }, data: { description: p.description } });
+    }
     const permissions = await tx.permission.findMany({ select: { id: true, name: true } });
-    const allNames = permissions.map((p) => p.name);
     for (const [name, def] of Object.entries(SYSTEM_ROLES)) {
-      const granted = new Set(def.permissions(allNames));
+      const granted = new Set(def.permissions(adminDefaults));
       const existing = await tx.role.findFirst({ where: { tenantId: null, name }, select: { id: true } });
       if (existing) {
         // Permissions new in this version go to the system roles whose defaults include them;

@@ -44,6 +44,36 @@ describe('isAllowed', () => {
     });
   });
 
+  describe('permissions granted by the roles (a custom role)', () => {
+    const holder = (permissions: string[], over: Partial<Principal> = {}) => principal({ roles: ['BILLING_READER'], permissions, ...over });
+
+    it('stand in for ADMIN on a field open to ADMIN that lists one of them', () => {
+      expect(isAllowed(holder(['billing:read']), ['ADMIN', 'PLATFORM_ADMIN', 'billing:read'])).toBe(true);
+      expect(isAllowed(holder(['tenants:read', 'billing:read']), ['ADMIN', 'PLATFORM_ADMIN', 'tenants:read'])).toBe(true);
+      expect(isAllowed(holder(['billing:read']), ['ADMIN', 'PLATFORM_ADMIN', 'billing:write'])).toBe(false);
+      expect(isAllowed(holder([]), ['ADMIN', 'PLATFORM_ADMIN', 'billing:read'])).toBe(false);
+      expect(isAllowed(principal({ roles: ['USER'] }), ['ADMIN', 'PLATFORM_ADMIN', 'billing:read'])).toBe(false);
+    });
+
+    it('never open a field for PLATFORM_ADMIN alone, nor one that lists no permission', () => {
+      expect(isAllowed(holder(['billing:read']), ['PLATFORM_ADMIN', 'billing:read'])).toBe(false);
+      expect(isAllowed(holder(['tenants:write']), ['PLATFORM_ADMIN', 'tenants:write'])).toBe(false);
+      expect(isAllowed(holder(['billing:read']), ['ADMIN', 'PLATFORM_ADMIN'])).toBe(false);
+      expect(isAllowed(holder(['audit:read']), ['AUDITOR', 'audit:read'])).toBe(false);
+    });
+
+    it('still leave an API key to its own scopes', () => {
+      const key = (scopes: string[]) => holder(['billing:read'], { kind: 'api_key', scopes });
+      expect(isAllowed(key(['billing:read']), ['ADMIN', 'PLATFORM_ADMIN', 'billing:read'])).toBe(true);
+      expect(isAllowed(key(['profile:read']), ['ADMIN', 'PLATFORM_ADMIN', 'billing:read'])).toBe(false);
+    });
+
+    it('do nothing for service and SCIM tokens', () => {
+      expect(isAllowed(principal({ kind: 'service_token', permissions: ['billing:read'] }), ['ADMIN', 'PLATFORM_ADMIN'])).toBe(false);
+      expect(isAllowed(principal({ kind: 'scim_token', scopes: [SCIM_SCOPE], permissions: ['billing:read'] }), ['ADMIN', 'PLATFORM_ADMIN', 'billing:read'])).toBe(false);
+    });
+  });
+
   describe('access token issued to an OAuth client', () => {
     const oauth = (roles: string[], scopes: string[]) => principal({ roles, scopes, clientId: 'client-1' });
 

@@ -1,7 +1,7 @@
 import type { AuthChecker } from 'type-graphql';
 import { DomainError, ErrorCode } from '../errors';
 import type { RequestContext } from '../context';
-import { hasCompletedMfa, isScopeLimited, type Principal } from './principal';
+import { hasCompletedMfa, isScopeLimited, SystemRole, type Principal } from './principal';
 
 /**
  * Marker for `@Authorized(...)`: the field stays usable while the caller must change a
@@ -26,9 +26,12 @@ export const SCIM_SCOPE = 'scim:provision';
 /**
  * `@Authorized(...)` rules. Entries starting with `allow:` are markers and ignored here.
  * Other entries containing ':' are scopes (`users:read`), the others are
- * roles. No entries: any authenticated caller. Roles: the caller holds one of them. Scopes
- * restrict API keys, OAuth client tokens and service tokens: such a caller must hold one of the listed scopes
- * (or `*`). A service token has no roles, so it passes only scope-guarded fields.
+ * roles. No entries: any authenticated caller. Roles: the caller holds one of them, or, on a
+ * field open to ADMIN, its roles grant one of the listed permissions (`principal.permissions`:
+ * a custom role delegates that part of the tenant administrator's access; fields for
+ * PLATFORM_ADMIN alone are never reached this way). Scopes restrict API keys, OAuth client
+ * tokens and service tokens: such a caller must hold one of the listed scopes (or `*`). A
+ * service token has no roles, so it passes only scope-guarded fields.
  */
 export function isAllowed(principal: Principal, required: readonly string[]): boolean {
   const rules = required.filter((r) => !isMarker(r));
@@ -41,12 +44,16 @@ export function isAllowed(principal: Principal, required: readonly string[]): bo
   if (principal.kind === 'service_token') {
     return scopes.length > 0 && hasScope(principal, scopes);
   }
-  if (roles.length > 0 && !roles.some((r) => principal.roles.includes(r))) return false;
+  if (roles.length > 0 && !roles.some((r) => principal.roles.includes(r)) && !delegated(principal, roles, scopes)) return false;
   if (isScopeLimited(principal) && scopes.length > 0 && !hasScope(principal, scopes)) return false;
   return true;
 }
 
 const hasScope = (p: Principal, scopes: string[]) => p.scopes.includes('*') || scopes.some((s) => p.scopes.includes(s));
+
+/** A field open to the tenant ADMIN, and the caller's roles grant one of the permissions it lists. */
+const delegated = (p: Principal, roles: string[], scopes: string[]) =>
+  roles.includes(SystemRole.ADMIN) && scopes.length > 0 && !!p.permissions?.some((perm) => scopes.includes(perm));
 
 /**
  * The `authChecker` of every subgraph: 401 without a caller; 403 DPF-IAM-010 while the caller

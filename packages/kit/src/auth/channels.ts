@@ -24,3 +24,8 @@ export const CONFIG_REFRESH_CHANNEL = 'dataplat_config_refresh';
  * NOTIFY; heard by every edge's graphql-ws subscriptions (docs/subscriptions.md).
  */
 export const PROVISIONING_CHANNEL = 'dataplat_provisioning';
+/**
+ * Payload "*": identity changed the permissions of a role (set, add, remove). Every edge drops
+ * the permissions it cached for callers and the API keys it cached (their owners' permissions).
+ */
+export const PERMISSIONS_CHANNEL = 'dataplat_permissions_changed';

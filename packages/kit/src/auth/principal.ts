@@ -13,6 +13,12 @@ export interface Principal {
   roles: string[];
   /** `<resource>:<action>` scopes; they restrict API keys and service tokens. */
   scopes: string[];
+  /**
+   * Permissions the caller's roles grant (identity.role_permissions), set by the edge for users
+   * (access tokens, API keys) who hold neither ADMIN nor PLATFORM_ADMIN. On a field open to ADMIN
+   * they stand in for that role (`isAllowed`): this is how a custom role gives access.
+   */
+  permissions?: string[];
   /** jti of the presented token, for revocation. */
   tokenId?: string;
   /** Session (refresh token) the access token was issued from. */
@@ -45,6 +51,10 @@ export const PLATFORM_TENANT_ID = '00000000-0000-4000-8000-000000000000';
 
 export const isPlatformAdmin = (p: Principal | undefined): boolean =>
   !!p && p.roles.includes(SystemRole.PLATFORM_ADMIN);
+
+/** Holds ADMIN or PLATFORM_ADMIN: acts by role, not by delegated permissions. */
+export const isAdministrator = (p: Principal | undefined): boolean =>
+  !!p && (p.roles.includes(SystemRole.ADMIN) || p.roles.includes(SystemRole.PLATFORM_ADMIN));
 
 /** RFC 8176 `amr` value every login completed with a second factor carries. */
 export const AMR_MFA = 'mfa';

@@ -18,7 +18,7 @@ export const scimRoutes = defineRoutes([
   scim({ method: 'POST', path: `${BASE}/Users`, summary: 'Create a user', operation: 'identity/scim/create-user', variables: { resource: body() }, result: 'scimCreateUser', status: 201 }),
   scim({ method: 'PUT', path: `${BASE}/Users/{id}`, summary: 'Replace a user', operation: 'identity/scim/replace-user', variables: { ...ID, resource: body() }, result: 'scimReplaceUser' }),
   scim({ method: 'PATCH', path: `${BASE}/Users/{id}`, summary: 'Partial update (PatchOp)', operation: 'identity/scim/patch-user', variables: { ...ID, patch: body() }, result: 'scimPatchUser' }),
-  scim({ method: 'DELETE', path: `${BASE}/Users/{id}`, summary: 'Deactivate a user (active=false; sessions, tokens and API keys revoked)', operation: 'identity/scim/deactivate-user', variables: ID, result: 'scimDeactivateUser', status: 204 }),
+  scim({ method: 'DELETE', path: `${BASE}/Users/{id}`, summary: 'Delete a user (then 404 everywhere; the row is kept for audit, access revoked)', operation: 'identity/scim/deactivate-user', variables: ID, result: 'scimDeactivateUser', status: 204 }),
   scim({ method: 'GET', path: `${BASE}/Groups`, summary: 'List groups (filter, startIndex, count, excludedAttributes)', operation: 'identity/scim/groups', variables: { ...LIST, excludedAttributes: query('excludedAttributes') }, result: 'scimGroups' }),
   scim({ method: 'GET', path: `${BASE}/Groups/{id}`, summary: 'Get a group', operation: 'identity/scim/group', variables: { ...ID, excludedAttributes: query('excludedAttributes') }, result: 'scimGroup' }),
   scim({ method: 'POST', path: `${BASE}/Groups`, summary: 'Create a group', operation: 'identity/scim/create-group', variables: { resource: body() }, result: 'scimCreateGroup', status: 201 }),

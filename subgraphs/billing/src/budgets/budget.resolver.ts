@@ -3,10 +3,7 @@ import { PageArgs, requirePrincipal, SystemRole, type RequestContext } from '@da
 import { BudgetInput } from './budget.inputs';
 import type { BudgetService } from './budget.service';
 import { Budget, BudgetAlertPage } from './budget.type';
-
-/** Scopes for API keys and service tokens on billing reads and writes; users need the roles as well. */
-export const BILLING_READ = 'billing:read';
-export const BILLING_WRITE = 'billing:write';
+import { BILLING_READ, BILLING_WRITE } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 

@@ -1,8 +1,8 @@
 import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { PageArgs, requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit';
-import { BILLING_READ, BILLING_WRITE } from '../budgets/budget.resolver';
 import type { InvoiceService } from './invoice.service';
 import { Invoice, InvoiceGeneration, InvoicePage } from './invoice.type';
+import { BILLING_READ, BILLING_WRITE } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 const OPTIONAL = { nullable: true } as const;

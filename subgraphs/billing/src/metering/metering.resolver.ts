@@ -1,13 +1,10 @@
 import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit';
 import { actingTenantId } from '../accounts/billing-scope';
-import { BILLING_READ } from '../budgets/budget.resolver';
 import { MeteringEventInput } from './metering.inputs';
 import type { MeteringService } from './metering.service';
 import { MeteringAcceptance, MeteringSummary } from './metering.type';
-
-/** The scope a service client needs to send metering events. */
-export const METERING_WRITE = 'metering:write';
+import { BILLING_READ, METERING_WRITE } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 

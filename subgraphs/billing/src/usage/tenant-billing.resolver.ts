@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, Directive, Field, FieldResolver, ID, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit';
-import { BILLING_READ } from '../budgets/budget.resolver';
 import type { TenantBillingService } from './tenant-billing.service';
 import { TenantBilling } from './tenant-billing.type';
+import { BILLING_READ } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 

@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, ID, Query, Resolver } from 'type-graphql';
 import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit';
-import { BILLING_READ } from '../budgets/budget.resolver';
 import type { UsageService } from './usage.service';
 import { PlatformUsage, TenantUsage, UsageBreakdown } from './usage.type';
+import { BILLING_READ } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 const PERIOD = { nullable: true, description: 'YYYY-MM (UTC); default: the current month.' } as const;

@@ -3,9 +3,7 @@ import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit
 import { CreateFeatureFlagInput, EvaluateFlagsArgs, FeatureFlagListArgs, FlagContextInput, UpdateFeatureFlagInput } from './flags.inputs';
 import type { FlagService } from './flags.service';
 import { FeatureFlag, FeatureFlagPage, FlagEvaluation } from './flags.type';
-
-export const FLAGS_READ = 'feature-flags:read';
-export const FLAGS_WRITE = 'feature-flags:write';
+import { FLAGS_READ, FLAGS_WRITE } from '../permissions';
 
 @Resolver(() => FeatureFlag)
 export class FlagResolver {

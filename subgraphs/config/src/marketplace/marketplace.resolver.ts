@@ -2,8 +2,7 @@ import { Args, Authorized, Query, Resolver } from 'type-graphql';
 import { MarketplaceListArgs } from './marketplace.inputs';
 import type { MarketplaceService } from './marketplace.service';
 import { MarketplaceItem, MarketplaceItemPage } from './marketplace.type';
-
-export const MARKETPLACE_READ = 'marketplace:read';
+import { MARKETPLACE_READ } from '../permissions';
 
 @Resolver(() => MarketplaceItem)
 export class MarketplaceResolver {

@@ -3,9 +3,7 @@ import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit
 import { ConfigHistoryArgs, PutConfigPropertiesInput, RefreshConfigInput } from './properties.inputs';
 import type { PropertyService } from './properties.service';
 import { ConfigEnvironment, ConfigPropertySetVersion, ConfigPropertySetVersionPage, ConfigRefreshResult } from './properties.type';
-
-export const CONFIG_READ = 'config:read';
-export const CONFIG_WRITE = 'config:write';
+import { CONFIG_READ, CONFIG_WRITE } from '../permissions';
 
 @Resolver(() => ConfigEnvironment)
 export class PropertyResolver {

@@ -51,11 +51,11 @@ export class AccountRepository {
   }
 
   findUser(tenantId: string, email: string) {
-    return this.db.user.findUnique({ where: { tenantId_email: { tenantId, email } }, select: { id: true, tenantId: true, firstName: true, email: true, enabled: true } });
+    return this.db.user.findUnique({ where: { tenantId_email: { tenantId, email }, deletedAt: null }, select: { id: true, tenantId: true, firstName: true, email: true, enabled: true } });
   }
 
   findUsersByEmail(email: string) {
-    return this.db.user.findMany({ where: { email }, take: 10, select: { id: true, tenantId: true, firstName: true, email: true, enabled: true } });
+    return this.db.user.findMany({ where: { email, deletedAt: null }, take: 10, select: { id: true, tenantId: true, firstName: true, email: true, enabled: true } });
   }
 
   notify(message: OutboxMessage) {

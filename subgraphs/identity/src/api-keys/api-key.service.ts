@@ -4,9 +4,9 @@ import { DEFAULT_EXPIRATION_DAYS, type ApiKeyListArgs, type CreateApiKeyInput } 
 import { SORTABLE_API_KEY_FIELDS, type ApiKeyRepository, type ApiKeyRow, type ApiKeySortField } from './api-key.repository';
 import { generateApiKey } from './api-key.secret';
 import { ApiKeyMode, ApiKeyStatus, type ApiKey, type CreatedApiKey } from './api-key.type';
+import { API_KEYS_READ as READ, API_KEYS_WRITE as WRITE } from '../permissions';
 
-export const READ = 'api-keys:read';
-export const WRITE = 'api-keys:write';
+export { READ, WRITE };
 /** `<resource>:<action>`, lower case, as the permission catalogue names them. */
 export const SCOPE_PATTERN = /^[a-z][a-z0-9_-]{0,62}:[a-z][a-z0-9_-]{0,62}$/;
 const DAY_MS = 86_400_000;

@@ -68,5 +68,5 @@ export class ExternalLoginRepository {
 
 /** The user of a tenant with this (lower-cased) e-mail, with what linking needs to know. */
 export async function findUserByEmail(db: PrismaClient, tenantId: string, email: string) {
-  return db.user.findUnique({ where: { tenantId_email: { tenantId, email } }, select: { id: true, emailVerified: true } });
+  return db.user.findUnique({ where: { tenantId_email: { tenantId, email }, deletedAt: null }, select: { id: true, emailVerified: true } });
 }

@@ -3,13 +3,13 @@ import { requirePrincipal, requireTenant, SystemRole, type RequestContext } from
 import { OAuthClientListArgs, RegisterOAuthClientInput } from './oauth.inputs';
 import type { OAuthClientService } from './oauth-client.service';
 import { OAuthClient, OAuthClientPage, RegisteredOAuthClient } from './oauth-client.type';
+import { OAUTH_CLIENTS_READ as READ, OAUTH_CLIENTS_WRITE as WRITE } from '../permissions';
 
-/**
- * Scopes naming OAuth client administration. No role grants them as permissions, so neither
- * an API key nor an OAuth token can hold them: only an administrator's access token manages clients.
+/*
+ * The permissions naming OAuth client administration are seeded but no system role starts with
+ * them (adminDefault false), so unless an administrator grants them to a role, neither an API
+ * key nor an OAuth token can hold them: only an administrator's access token manages clients.
  */
-const READ = 'oauth-clients:read';
-const WRITE = 'oauth-clients:write';
 
 /** OAuth client registration and management, in the acting tenant (ADMIN or PLATFORM_ADMIN). */
 @Resolver(() => OAuthClient)

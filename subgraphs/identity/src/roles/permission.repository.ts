@@ -17,6 +17,12 @@ export class PermissionRepository {
     return this.db.permission.findMany({ select: FIELDS, orderBy: { name: 'asc' } });
   }
 
+  /** Names of the permissions with these ids. */
+  async namesOf(ids: number[]): Promise<string[]> {
+    const rows = await this.db.permission.findMany({ where: { id: { in: ids } }, select: { name: true } });
+    return rows.map((r) => r.name);
+  }
+
   /** Ids among `ids` that name a permission. */
   async existing(ids: number[]): Promise<number[]> {
     const rows = await this.db.permission.findMany({ where: { id: { in: ids } }, select: { id: true } });

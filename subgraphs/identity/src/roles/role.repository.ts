@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient } from '@dataplat/db';
+import { PERMISSIONS_CHANNEL } from '@dataplat/kit';
 
 export interface RoleRef {
   id: number;
@@ -97,14 +98,24 @@ export class RoleRepository {
     });
   }
 
-  /** Replaces, adds or removes permissions of a role in one transaction; touches updatedAt. */
+  /**
+   * Replaces, adds or removes permissions of a role in one transaction; touches updatedAt. Every
+   * edge hears of it on commit (PERMISSIONS_CHANNEL) and forgets the permissions it cached.
+   */
   async changePermissions(id: number, mode: 'set' | 'add' | 'remove', permissionIds: number[]): Promise<RoleRow> {
     return this.db.$transaction(async (tx) => {
       if (mode === 'set') await tx.rolePermission.deleteMany({ where: { roleId: id, permissionId: { notIn: permissionIds } } });
       if (mode === 'remove') await tx.rolePermission.deleteMany({ where: { roleId: id, permissionId: { in: permissionIds } } });
       else await tx.rolePermission.createMany({ data: permissionIds.map((permissionId) => ({ roleId: id, permissionId })), skipDuplicates: true });
+      await tx.$executeRaw`SELECT pg_notify(${PERMISSIONS_CHANNEL}, '*')`;
       return tx.role.update({ where: { id }, data: { updatedAt: new Date() } });
     });
+  }
+
+  /** Permission names of the given roles together (the ceiling of what a delegated administrator may grant). */
+  async permissionNamesOf(roleIds: readonly number[]): Promise<string[]> {
+    const rows = await this.db.rolePermission.findMany({ where: { roleId: { in: [...roleIds] } }, select: { permission: { select: { name: true } } } });
+    return [...new Set(rows.map((r) => r.permission.name))];
   }
 
   /** Permissions of many roles in one statement (DataLoader batch). */

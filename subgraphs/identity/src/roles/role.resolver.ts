@@ -45,7 +45,7 @@ export class RoleResolver {
   @Authorized(...ADMINS, 'roles:write')
   @Mutation(() => Role, { description: 'Creates a custom role in the current tenant.' })
   createRole(@Arg('input') input: CreateRoleInput, @Ctx() ctx: RequestContext): Promise<RoleRow> {
-    return this.service.create(requireTenant(ctx), input);
+    return this.service.create(requirePrincipal(ctx), requireTenant(ctx), input);
   }
 
   @Authorized(...ADMINS, 'roles:write')

@@ -19,22 +19,27 @@ function setup() {
     deleteUnused: jest.fn(async () => true),
     changePermissions: jest.fn(async (id: number) => rows.find((r) => r.id === id)!),
   };
-  const permissions = { existing: jest.fn(async (ids: number[]) => ids.filter((id) => id < 100)), all: jest.fn() };
+  const names: Record<number, string> = { 3: 'billing:read', 4: 'tenants:read', 5: 'users:write' };
+  const permissions = {
+    existing: jest.fn(async (ids: number[]) => ids.filter((id) => id < 100)),
+    namesOf: jest.fn(async (ids: number[]) => ids.map((id) => names[id]).filter(Boolean)),
+    all: jest.fn(),
+  };
   return { service: new RoleService(roles as unknown as RoleRepository, permissions as unknown as PermissionRepository), roles };
 }
 
 describe('RoleService', () => {
   it('creates with distinct known permissions; unknown ones are named (400 DPF-IAM-024)', async () => {
     const { service, roles } = setup();
-    await service.create(T, { name: 'DATA', permissionIds: [3, 3, 4] });
+    await service.create(ADMIN, T, { name: 'DATA', permissionIds: [3, 3, 4] });
     expect(roles.create).toHaveBeenCalledWith(T, { name: 'DATA', description: '', permissionIds: [3, 4] });
-    await expect(service.create(T, { name: 'DATA', permissionIds: [3, 500, 501] })).rejects.toMatchObject({ code: 'DPF-IAM-024', status: 400, details: { permissionIds: [500, 501] } });
+    await expect(service.create(ADMIN, T, { name: 'DATA', permissionIds: [3, 500, 501] })).rejects.toMatchObject({ code: 'DPF-IAM-024', status: 400, details: { permissionIds: [500, 501] } });
   });
 
   it('refuses visible and reserved names in any case (409 DPF-IAM-021)', async () => {
     const { service } = setup();
     for (const name of ['analyst', 'Viewer', 'admin', 'PLATFORM_ADMIN', 'auditor']) {
-      await expect(service.create(T, { name })).rejects.toMatchObject({ code: 'DPF-IAM-021', status: 409 });
+      await expect(service.create(ADMIN, T, { name })).rejects.toMatchObject({ code: 'DPF-IAM-021', status: 409 });
     }
   });
 
@@ -73,6 +78,21 @@ describe('RoleService', () => {
     await service.changePermissions(ADMIN, T, 10, 'set', []);
     expect(roles.changePermissions.mock.calls).toEqual([[1, 'add', [3]], [10, 'set', []]]);
     await expect(service.changePermissions(ADMIN, T, 10, 'remove', [])).rejects.toMatchObject({ code: 'DPF-API-001' });
+  });
+
+  it('lets a caller acting through a custom role hand out only permissions it holds (403)', async () => {
+    const { service, roles } = setup();
+    const delegated = { ...who(['ROLE_MANAGER']), permissions: ['roles:write', 'billing:read'] };
+    await service.create(delegated, T, { name: 'READERS', permissionIds: [3] });
+    await expect(service.create(delegated, T, { name: 'MORE', permissionIds: [3, 4, 5] })).rejects.toMatchObject({ code: 'DPF-AUTH-007', status: 403, details: { permissions: ['tenants:read', 'users:write'] } });
+    await expect(service.changePermissions(delegated, T, 10, 'add', [5])).rejects.toMatchObject({ code: 'DPF-AUTH-007' });
+    await expect(service.changePermissions(delegated, T, 10, 'set', [3, 4])).rejects.toMatchObject({ code: 'DPF-AUTH-007' });
+    await service.changePermissions(delegated, T, 10, 'remove', [4, 5]);
+    await service.changePermissions(delegated, T, 10, 'set', [3]);
+    expect(roles.changePermissions.mock.calls).toEqual([[10, 'remove', [4, 5]], [10, 'set', [3]]]);
+    // administrators and service tokens are not limited this way
+    await service.create(ADMIN, T, { name: 'ALL', permissionIds: [3, 4, 5] });
+    await service.create({ ...who([]), kind: 'service_token' }, T, { name: 'SVC', permissionIds: [5] });
   });
 
   it('refuses an unsupported sort field (400)', async () => {

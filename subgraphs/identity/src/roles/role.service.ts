@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, isPlatformAdmin, paginate, pageWindow, SortOrder, SystemRole, type Page, type Principal } from '@dataplat/kit';
+import { isDelegated } from '../users/user.guards';
 import { isUniqueViolation } from '@dataplat/db';
 import type { PermissionRepository, PermissionRow } from './permission.repository';
 import { MAX_PERMISSION_IDS, type CreateRoleInput, type RoleListArgs, type UpdateRoleInput } from './role.inputs';
@@ -38,9 +39,13 @@ export class RoleService {
     return { data: roles, pagination: paginate(args.page, args.size, total) };
   }
 
-  /** A custom role of the acting tenant. Its name must not match any visible role, in any case (409). */
-  async create(tenantId: string, input: CreateRoleInput): Promise<RoleRow> {
+  /**
+   * A custom role of the acting tenant. Its name must not match any visible role, in any case
+   * (409). A delegated administrator may put on it only permissions it holds itself (403).
+   */
+  async create(actor: Principal, tenantId: string, input: CreateRoleInput): Promise<RoleRow> {
     const permissionIds = await this.knownPermissions(input.permissionIds ?? []);
+    await this.assertWithinOwn(actor, permissionIds);
     await this.assertNameFree(tenantId, input.name);
     return this.uniqueName(() => this.roles.create(tenantId, { name: input.name, description: input.description?.trim() ?? '', permissionIds }));
   }
@@ -73,7 +78,19 @@ export class RoleService {
     const role = await this.get(tenantId, id);
     if (role.systemRole) this.assertPlatformAdmin(actor, 'Only a platform administrator can change the permissions of a system role');
     if (mode !== 'set' && permissionIds.length === 0) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'Give at least one permission id', { field: 'permissionIds' });
-    return this.roles.changePermissions(id, mode, await this.knownPermissions(permissionIds));
+    const known = await this.knownPermissions(permissionIds);
+    if (mode !== 'remove') await this.assertWithinOwn(actor, known);
+    return this.roles.changePermissions(id, mode, known);
+  }
+
+  /**
+   * A caller administering roles through a custom role (not ADMIN or PLATFORM_ADMIN) hands out
+   * only permissions it holds itself, so roles:write cannot be turned into more (403).
+   */
+  private async assertWithinOwn(actor: Principal, permissionIds: number[]): Promise<void> {
+    if (!isDelegated(actor) || permissionIds.length === 0) return;
+    const beyond = (await this.permissions.namesOf(permissionIds)).filter((p) => !actor.permissions?.includes(p)).sort();
+    if (beyond.length) throw new DomainError(ErrorCode.FORBIDDEN, `You cannot grant permissions you do not hold: ${beyond.join(', ')}`, { permissions: beyond });
   }
 
   allPermissions(): Promise<PermissionRow[]> {

@@ -71,7 +71,7 @@ export class ScimGroupRepository {
   private async setMembers(tx: Tx, tenantId: string, groupId: string, userIds: string[]): Promise<void> {
     const bad = userIds.find((u) => !isUuid(u));
     if (bad) throw new UnknownMember(bad);
-    const known = await tx.user.findMany({ where: { tenantId, id: { in: userIds } }, select: { id: true } });
+    const known = await tx.user.findMany({ where: { tenantId, id: { in: userIds }, deletedAt: null }, select: { id: true } });
     if (known.length !== userIds.length) {
       const ids = new Set(known.map((k) => k.id));
       throw new UnknownMember(userIds.find((u) => !ids.has(u))!);

@@ -26,7 +26,7 @@ export class ScimUserRepository {
   ) {}
 
   async list(tenantId: string, where: Where | undefined, skip: number, take: number): Promise<{ total: number; rows: ScimUserRow[] }> {
-    const filter = { AND: [{ tenantId }, ...(where ? [where] : [])] } as Prisma.UserWhereInput;
+    const filter = { AND: [{ tenantId, deletedAt: null }, ...(where ? [where] : [])] } as Prisma.UserWhereInput;
     const [total, rows] = await this.db.$transaction([
       this.db.user.count({ where: filter }),
       this.db.user.findMany({ where: filter, include: SCIM_USER_INCLUDE, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], skip, take }),
@@ -36,7 +36,7 @@ export class ScimUserRepository {
 
   async get(tenantId: string, id: string): Promise<ScimUserRow | null> {
     if (!isUuid(id)) return null;
-    return this.db.user.findUnique({ where: { tenantId_id: { tenantId, id: id.toLowerCase() } }, include: SCIM_USER_INCLUDE });
+    return this.db.user.findUnique({ where: { tenantId_id: { tenantId, id: id.toLowerCase() }, deletedAt: null }, include: SCIM_USER_INCLUDE });
   }
 
   /** A new user with role USER; unique violations (userName, externalId) fail with P2002. */
@@ -56,14 +56,15 @@ export class ScimUserRepository {
   }
 
   /**
-   * Replaces the user's SCIM attributes; null when the tenant has no such user. A write that
+   * Replaces the user's SCIM attributes; null when the tenant has no such user (or it was
+   * deleted). A write that
    * deactivates runs under the last-platform-admin guard (user-admin.repository.ts).
    */
   async replace(tenantId: string, id: string, input: ScimUserWrite): Promise<Guarded<ScimUserRow | null>> {
     if (!isUuid(id)) return null;
     const change = async (tx: Tx) => {
       const found = await tx.user.updateMany({
-        where: { tenantId, id },
+        where: { tenantId, id, deletedAt: null },
         data: {
           email: input.userName, firstName: input.givenName, lastName: input.familyName, enabled: input.active,
           ...(input.passwordHash ? { passwordHash: input.passwordHash, passwordChangedAt: new Date(), mustChangePassword: false } : {}),
@@ -78,16 +79,23 @@ export class ScimUserRepository {
   }
 
   /**
-   * active=false, and every API key of the user revoked, in one transaction (refused when it
-   * would disable the last platform admin); the caller then revokes sessions and access
-   * tokens. False when the tenant has no such user.
+   * SCIM DELETE, in one transaction (refused when it would disable the last platform admin):
+   * the row stays for audit, marked deleted and disabled, with its e-mail and externalId freed
+   * for a new account; its API keys are revoked; its roles, group memberships and external
+   * sign-in links go. The caller then revokes sessions and access tokens. False when the
+   * tenant has no such user, or it is deleted already.
    */
-  async deactivate(tenantId: string, id: string): Promise<Guarded<boolean>> {
+  async delete(tenantId: string, id: string): Promise<Guarded<boolean>> {
     if (!isUuid(id)) return false;
-    return this.admin.guarded(tenantId, id, async (tx) => {
-      const found = await tx.user.updateMany({ where: { tenantId, id }, data: { enabled: false } });
+    const userId = id.toLowerCase();
+    return this.admin.guarded(tenantId, userId, async (tx) => {
+      const found = await tx.user.updateMany({ where: { tenantId, id: userId, deletedAt: null }, data: { enabled: false, deletedAt: new Date() } });
       if (found.count === 0) return false;
-      await revokeApiKeys(tx, tenantId, id);
+      await revokeApiKeys(tx, tenantId, userId);
+      await tx.userRole.deleteMany({ where: { tenantId, userId } });
+      await tx.scimGroupMember.deleteMany({ where: { tenantId, userId } });
+      await tx.scimUserProfile.updateMany({ where: { tenantId, userId }, data: { externalId: null } });
+      await tx.externalIdentity.deleteMany({ where: { tenantId, userId } });
       return true;
     });
   }

@@ -68,9 +68,11 @@ export class ScimResolver {
   }
 
   @Authorized(SCIM_SCOPE)
-  @Mutation(() => Boolean, { description: 'Deactivates the user (active=false) and revokes its sessions, access tokens and API keys.' })
+  @Mutation(() => Boolean, {
+    description: 'SCIM DELETE (spec: "deactivate user"): the user is disabled and gone from every API (404), its row kept for audit; sessions, access tokens and API keys are revoked.',
+  })
   scimDeactivateUser(@Arg('id', () => ID) id: string, @Ctx() ctx: RequestContext): Promise<boolean> {
-    return this.scim.deactivateUser(requireTenant(ctx), id);
+    return this.scim.deleteUser(requireTenant(ctx), id);
   }
 
   @Authorized(SCIM_SCOPE)

@@ -42,7 +42,8 @@ const listResponse = (total: number, startIndex: number, resources: Doc[]) => ({
 /**
  * SCIM 2.0 Users and Groups of the token's tenant (RFC 7643/7644). Writes go through one
  * reader per resource type (POST, PUT and the result of a PATCH alike); unique attributes
- * taken are 409 uniqueness; deleting a user deactivates it and revokes all its access.
+ * taken are 409 uniqueness; a deleted user is gone from SCIM (404, left out of lists), its row
+ * kept for audit, and all its access revoked.
  */
 export class ScimService {
   constructor(
@@ -83,10 +84,14 @@ export class ScimService {
     return this.storeUser(tenantId, id, readScimUser(applyPatch(current, message, USER_PATCH)));
   }
 
-  /** DELETE: active=false, API keys revoked, then every session and live access token. */
-  async deactivateUser(tenantId: string, id: string): Promise<boolean> {
-    if (!orLastAdmin(await this.users.deactivate(tenantId, id))) throw notFound('User', id);
-    await this.revoker.everything(tenantId, id.toLowerCase(), 'user_disabled');
+  /**
+   * DELETE (RFC 7644 section 3.6): from now on the user is 404 and left out of lists; the row is
+   * kept, disabled and marked deleted (scim-user.repository.ts). API keys are revoked with it,
+   * then every session and live access token. A second DELETE is 404.
+   */
+  async deleteUser(tenantId: string, id: string): Promise<boolean> {
+    if (!orLastAdmin(await this.users.delete(tenantId, id))) throw notFound('User', id);
+    await this.revoker.everything(tenantId, id.toLowerCase(), 'user_deleted');
     return true;
   }
 

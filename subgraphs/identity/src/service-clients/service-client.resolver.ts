@@ -3,15 +3,14 @@ import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit
 import { RegisterServiceClientInput, ServiceClientListArgs, ServiceTokenInput } from './service-client.inputs';
 import type { ServiceClientService } from './service-client.service';
 import { RegisteredServiceClient, ServiceClient, ServiceClientPage, ServiceIdentity, ServiceToken } from './service-client.type';
+import { SERVICE_CLIENTS_READ as READ, SERVICE_CLIENTS_WRITE as WRITE, SERVICE_INTROSPECT as INTROSPECT } from '../permissions';
 
-/**
- * Scopes naming service-client administration. No role grants them as permissions, so no
+/*
+ * The permissions naming service-client administration are seeded but no system role starts
+ * with them (adminDefault false), so unless a platform administrator grants them to a role, no
  * API key can hold them: only a platform administrator's access token manages clients.
+ * INTROSPECT is the one scope a service token needs to ask who it is.
  */
-const READ = 'service-clients:read';
-const WRITE = 'service-clients:write';
-/** The one scope a service token needs to ask who it is. */
-export const INTROSPECT = 'service:introspect';
 
 @Resolver(() => ServiceClient)
 export class ServiceClientResolver {

@@ -14,7 +14,11 @@ const user = (id: string, roles: string[]): User => ({
 
 function guardWith(users: User[], roles: Array<{ id: number; name: string; tenantId: string | null }>) {
   const userRepo = { findById: jest.fn(async (tenantId: string, id: string) => (tenantId === T ? users.find((u) => u.id === id) ?? null : null)) };
-  const roleRepo = { findVisible: jest.fn(async (_t: string, ids: number[]) => roles.filter((r) => ids.includes(r.id))) };
+  const permissionsOf: Record<number, string[]> = { 3: ['billing:read'], 4: ['billing:read', 'users:write'] };
+  const roleRepo = {
+    findVisible: jest.fn(async (_t: string, ids: number[]) => roles.filter((r) => ids.includes(r.id))),
+    permissionNamesOf: jest.fn(async (ids: number[]) => [...new Set(ids.flatMap((id) => permissionsOf[id] ?? []))]),
+  };
   return new UserGuard(userRepo as unknown as UserRepository, roleRepo as unknown as RoleRepository);
 }
 
@@ -41,6 +45,14 @@ describe('UserGuard.target', () => {
     expect(await codeOf(guard.target(actor(['ADMIN']), T, 'op'))).toBe('DPF-AUTH-007');
     expect((await guard.target(actor(['PLATFORM_ADMIN']), T, 'op')).id).toBe('op');
   });
+
+  it('keeps callers acting through a custom role off administrators (403)', async () => {
+    const withAdmin = guardWith([user('u1', ['USER']), user('boss', ['ADMIN'])], []);
+    const manager = actor(['USER_MANAGER'], { permissions: ['users:write'] });
+    expect((await withAdmin.target(manager, T, 'u1')).id).toBe('u1');
+    expect(await codeOf(withAdmin.target(manager, T, 'boss'))).toBe('DPF-AUTH-007');
+    expect((await withAdmin.target(actor([], { kind: 'service_token' }), T, 'boss')).id).toBe('boss');
+  });
 });
 
 describe('UserGuard.grantable', () => {
@@ -64,6 +76,16 @@ describe('UserGuard.grantable', () => {
   it('lets only platform admins grant PLATFORM_ADMIN', async () => {
     expect(await codeOf(guard.grantable(actor(['ADMIN']), T, [2]))).toBe('DPF-AUTH-007');
     expect(await guard.grantable(actor(['PLATFORM_ADMIN']), T, [2])).toHaveLength(1);
+  });
+
+  it('lets a caller acting through a custom role grant neither ADMIN nor a role with permissions it lacks', async () => {
+    const manager = actor(['USER_MANAGER'], { permissions: ['users:write', 'billing:read'] });
+    expect((await guard.grantable(manager, T, [3])).map((r) => r.name)).toEqual(['ANALYST']);
+    expect(await codeOf(guard.grantable(manager, T, [1]))).toBe('DPF-AUTH-007');
+    const narrow = actor(['USER_MANAGER'], { permissions: ['users:write'] });
+    await expect(guard.grantable(narrow, T, [3])).rejects.toMatchObject({ code: 'DPF-AUTH-007', details: { permissions: ['billing:read'] } });
+    // a service token (the tenant service creating the first administrator) is not limited
+    expect(await guard.grantable(actor([], { kind: 'service_token' }), T, [1])).toHaveLength(1);
   });
 
   it('refuses more than 50 ids (400)', async () => {

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode, isPlatformAdmin, SystemRole, type Principal } from '@dataplat/kit';
+import { DomainError, ErrorCode, isAdministrator, isPlatformAdmin, SystemRole, type Principal } from '@dataplat/kit';
 import type { RoleRef, RoleRepository } from '../roles/role.repository';
 import { LAST_PLATFORM_ADMIN, type Guarded } from './user-admin.repository';
 import type { UserRepository } from './user.repository';
@@ -14,6 +14,13 @@ export const MAX_ROLE_IDS = 50;
 /** The caller's own account, in the tenant the request acts in. */
 export const isSelf = (actor: Principal, tenantId: string, userId: string): boolean =>
   actor.kind !== 'service_token' && actor.subject === userId && actor.homeTenantId === tenantId;
+
+/**
+ * A user acting through permissions its roles grant (a custom role with users:write, say), not
+ * as ADMIN or PLATFORM_ADMIN. Such a caller neither touches administrators nor hands out more
+ * than it holds. Service tokens act by their scopes and are not limited this way.
+ */
+export const isDelegated = (actor: Principal): boolean => actor.kind !== 'service_token' && !isAdministrator(actor);
 
 /** Unwraps a guarded change: 409 when it would remove the last platform administrator. */
 export function orLastAdmin<T>(result: Guarded<T>): T {
@@ -38,6 +45,9 @@ export class UserGuard {
     if (!isPlatformAdmin(actor) && user.roles.some((r) => PLATFORM_ONLY_ROLES.has(r))) {
       throw new DomainError(ErrorCode.FORBIDDEN, 'Only a platform administrator can change a platform administrator');
     }
+    if (isDelegated(actor) && user.roles.some((r) => ADMIN_ROLES.has(r))) {
+      throw new DomainError(ErrorCode.FORBIDDEN, 'Only an administrator can change an administrator');
+    }
     return user;
   }
 
@@ -56,6 +66,11 @@ export class UserGuard {
     if (missing.length) throw new DomainError(ErrorCode.ROLE_NOT_FOUND, `Unknown role id(s): ${missing.join(', ')}`, { roleIds: missing });
     if (!isPlatformAdmin(actor) && found.some((r) => PLATFORM_ONLY_ROLES.has(r.name))) {
       throw new DomainError(ErrorCode.FORBIDDEN, 'Only a platform administrator can grant PLATFORM_ADMIN');
+    }
+    if (isDelegated(actor)) {
+      if (found.some((r) => ADMIN_ROLES.has(r.name))) throw new DomainError(ErrorCode.FORBIDDEN, 'Only an administrator can grant ADMIN');
+      const beyond = (await this.roles.permissionNamesOf(found.map((r) => r.id))).filter((p) => !actor.permissions?.includes(p)).sort();
+      if (beyond.length) throw new DomainError(ErrorCode.FORBIDDEN, `You cannot grant a role with permissions you do not hold: ${beyond.join(', ')}`, { permissions: beyond });
     }
     return found;
   }

@@ -27,7 +27,11 @@ export interface NewUser {
   roleIds: number[];
 }
 
-/** The only place identity touches the users table. Every query is filtered by tenant. */
+/**
+ * The only place identity touches the users table. Every query is filtered by tenant, and
+ * none finds a user deleted through SCIM (`deleted_at` set; docs/identity-scim.md): such a
+ * row is kept for audit only.
+ */
 export class UserRepository {
   constructor(private readonly db: PrismaClient) {}
 
@@ -45,7 +49,7 @@ export class UserRepository {
         FROM identity.users u
         LEFT JOIN identity.user_roles ur ON ur.tenant_id = u.tenant_id AND ur.user_id = u.id
         LEFT JOIN identity.roles r ON r.id = ur.role_id
-       WHERE u.tenant_id = ${tenantId}::uuid AND u.id = ${id}::uuid
+       WHERE u.tenant_id = ${tenantId}::uuid AND u.id = ${id}::uuid AND u.deleted_at IS NULL
        GROUP BY u.tenant_id, u.id`;
     const row = rows[0];
     if (!row) return null;
@@ -67,22 +71,22 @@ export class UserRepository {
   }
 
   async findManyByIds(tenantId: string, ids: string[]): Promise<User[]> {
-    const rows = await this.db.user.findMany({ where: { tenantId, id: { in: ids.filter(isUuid) } }, include: WITH_ROLES });
+    const rows = await this.db.user.findMany({ where: { tenantId, id: { in: ids.filter(isUuid) }, deletedAt: null }, include: WITH_ROLES });
     return rows.map(toUser);
   }
 
   /** Users with this e-mail in any tenant (login without a tenant), at most `limit`. */
   findCredentialsByEmail(email: string, limit: number) {
-    return this.db.user.findMany({ where: { email }, take: limit, include: WITH_ROLES });
+    return this.db.user.findMany({ where: { email, deletedAt: null }, take: limit, include: WITH_ROLES });
   }
 
   /** Ids and tenants of the accounts with this e-mail (no credentials). */
   locateByEmail(email: string, limit: number): Promise<Array<{ id: string; tenantId: string }>> {
-    return this.db.user.findMany({ where: { email }, take: limit, select: { id: true, tenantId: true }, orderBy: { createdAt: 'asc' } });
+    return this.db.user.findMany({ where: { email, deletedAt: null }, take: limit, select: { id: true, tenantId: true }, orderBy: { createdAt: 'asc' } });
   }
 
   findCredentials(tenantId: string, id: string) {
-    return this.db.user.findUnique({ where: { tenantId_id: { tenantId, id } }, include: WITH_ROLES });
+    return this.db.user.findUnique({ where: { tenantId_id: { tenantId, id }, deletedAt: null }, include: WITH_ROLES });
   }
 
   async list(q: UserListQuery): Promise<{ users: User[]; total: number }> {
@@ -191,9 +195,10 @@ export function toUser(row: UserRow): User {
 
 function searchFilter(tenantId: string, search?: string): Prisma.UserWhereInput {
   const words = (search ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { tenantId };
+  if (words.length === 0) return { tenantId, deletedAt: null };
   return {
     tenantId,
+    deletedAt: null,
     AND: words.map((w) => ({
       OR: [
         { email: { contains: w, mode: 'insensitive' as const } },

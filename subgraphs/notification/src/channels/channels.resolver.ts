@@ -3,9 +3,7 @@ import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit
 import { ChannelListArgs, CreateNotificationChannelInput, DeliveryListArgs } from './channels.inputs';
 import type { ChannelService } from './channels.service';
 import { NotificationChannel, NotificationChannelPage, NotificationDeliveryPage } from './channels.type';
-
-export const CHANNELS_READ = 'notification-channels:read';
-export const CHANNELS_WRITE = 'notification-channels:write';
+import { CHANNELS_READ, CHANNELS_WRITE } from '../permissions';
 
 @Resolver(() => NotificationChannel)
 export class ChannelResolver {

@@ -3,11 +3,7 @@ import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit
 import { NotificationListArgs, SendNotificationInput } from './inbox.inputs';
 import type { InboxService } from './inbox.service';
 import { Notification, NotificationPage, NotificationsMarkedRead } from './inbox.type';
-
-export const NOTIFICATIONS_READ = 'notifications:read';
-export const NOTIFICATIONS_WRITE = 'notifications:write';
-/** Scope of services (service tokens) and API keys that send notifications. */
-export const NOTIFICATIONS_SEND = 'notifications:send';
+import { NOTIFICATIONS_READ, NOTIFICATIONS_SEND, NOTIFICATIONS_WRITE } from '../permissions';
 
 @Resolver(() => Notification)
 export class InboxResolver {

@@ -3,10 +3,7 @@ import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit
 import { AcknowledgeAlertInput, AlertListArgs, AlertRuleInput, ResolveAlertInput, UpdateAlertRuleInput } from './alert.inputs';
 import type { AlertService } from './alert.service';
 import { Alert, AlertPage, AlertRuleType, AlertSummary } from './alert.type';
-
-/** Scopes for API keys and service tokens; users need the roles as well. */
-export const ALERTS_READ = 'alerts:read';
-export const ALERTS_WRITE = 'alerts:write';
+import { ALERTS_READ, ALERTS_WRITE } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 

@@ -3,10 +3,7 @@ import { Arg, Args, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-
 import { CreateConnectorInput, UpdateConnectorInput } from './connector.inputs';
 import type { ConnectorService } from './connector.service';
 import { Connector, ConnectorDetail, ConnectorJob, ConnectorPage, ConnectorStatus } from './connector.type';
-
-/** Scopes for API keys and service tokens; users need the roles as well. */
-export const CONNECTORS_READ = 'connectors:read';
-export const CONNECTORS_WRITE = 'connectors:write';
+import { CONNECTORS_READ, CONNECTORS_WRITE } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 

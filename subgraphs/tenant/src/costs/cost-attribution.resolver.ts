@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-g
 import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit';
 import type { AttributionService } from './attribution.service';
 import { ClusterCostAttribution, ClusterCostComparison, CostTrendPoint, TenantCostBreakdown } from './cost-attribution.type';
-import { COSTS_ADMIN, COSTS_READ } from './cost-feed.resolver';
+import { COSTS_ADMIN, COSTS_READ } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 const DATE = { nullable: true, description: 'yyyy-MM-dd (UTC).' } as const;

@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, Float, ID, Int, Query, Resolver } from 'type-graphql';
 import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit';
 import { CostAnomaly, MonthlyCostPoint, PlatformCostOverview, ServiceCostBreakdown, TenantCostDashboard, TierCostComparison } from './cost-dashboard.type';
-import { COSTS_ADMIN, COSTS_READ } from './cost-feed.resolver';
 import type { DashboardService } from './dashboard.service';
+import { COSTS_ADMIN, COSTS_READ } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 const DATE = { nullable: true, description: 'yyyy-MM-dd (UTC).' } as const;

@@ -3,10 +3,7 @@ import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit
 import { ClusterCostInput, CostClusterInput, NetworkUsageInput, TenantPlacementInput } from './cost-feed.inputs';
 import type { CostFeedService } from './cost-feed.service';
 import { ClusterDailyCostRecord, CostCluster, NetworkUsageRecord, TenantPlacement } from './cost-feed.type';
-
-/** Scopes for API keys and service tokens: platform cost operations, and tenant cost reads. */
-export const COSTS_ADMIN = 'costs:admin';
-export const COSTS_READ = 'costs:read';
+import { COSTS_ADMIN, COSTS_READ } from '../permissions';
 
 const { PLATFORM_ADMIN } = SystemRole;
 

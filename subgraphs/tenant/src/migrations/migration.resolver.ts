@@ -3,10 +3,7 @@ import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit
 import { CreateMigrationInput, MigrationListArgs } from './migration.inputs';
 import type { MigrationService } from './migration.service';
 import { MigrationEstimate, MigrationRegion, MigrationStats, TenantMigration, TenantMigrationPage } from './migration.type';
-
-/** Scopes for API keys and service tokens; users need the roles as well. */
-export const MIGRATIONS_READ = 'migrations:read';
-export const MIGRATIONS_WRITE = 'migrations:write';
+import { MIGRATIONS_READ, MIGRATIONS_WRITE } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 

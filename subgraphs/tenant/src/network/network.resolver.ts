@@ -3,9 +3,7 @@ import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphq
 import { CertificateInput, DnsZoneInput, IngressInput } from './network.inputs';
 import type { NetworkService } from './network.service';
 import { DnsZone, TenantIngress, TlsCertificate } from './network.type';
-
-export const NETWORK_READ = 'network:read';
-export const NETWORK_WRITE = 'network:write';
+import { NETWORK_READ, NETWORK_WRITE } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 

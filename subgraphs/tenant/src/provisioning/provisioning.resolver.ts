@@ -1,8 +1,8 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit';
-import { TENANTS_READ, TENANTS_WRITE } from '../tenants/tenant.resolver';
 import type { ProvisioningService } from './provisioning.service';
 import { ProvisioningDetailedStatus, ProvisioningEventRecord, ProvisioningPhase, ProvisioningStatus, ProvisioningStepRecord, ProvisioningTimeline } from './provisioning.type';
+import { TENANTS_READ, TENANTS_WRITE } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 

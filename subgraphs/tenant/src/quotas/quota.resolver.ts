@@ -3,10 +3,7 @@ import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit
 import { QuotaInput, UsageInput } from './quota.inputs';
 import type { QuotaService } from './quota.service';
 import { Quota, QuotaCheckResult, QuotaSummary, UsageHistory, UsageResult, UsageTrend } from './quota.type';
-
-/** Scopes for API keys and service tokens; users need the roles as well. */
-export const QUOTAS_READ = 'quotas:read';
-export const QUOTAS_WRITE = 'quotas:write';
+import { QUOTAS_READ, QUOTAS_WRITE } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 

@@ -5,10 +5,7 @@ import type { ReleaseFleetService } from './release-fleet.service';
 import { InstallReleaseInput, RollbackReleaseInput, UpgradeReleaseInput } from './release.inputs';
 import type { ReleaseService } from './release.service';
 import { BatchUpgradeResult, ChartRelease, ReleaseRevision, ReleaseSummary } from './release.type';
-
-/** Scopes for API keys and service tokens; users need the roles as well. */
-export const RELEASES_READ = 'releases:read';
-export const RELEASES_WRITE = 'releases:write';
+import { RELEASES_READ, RELEASES_WRITE } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 

@@ -3,9 +3,7 @@ import { Arg, Authorized, Ctx, ID, Mutation, Query, Resolver } from 'type-graphq
 import { TenantLimitsInput, TenantPreferencesInput } from './settings.inputs';
 import type { SettingsService } from './settings.service';
 import { TenantSettingsView } from './settings.type';
-
-export const SETTINGS_READ = 'settings:read';
-export const SETTINGS_WRITE = 'settings:write';
+import { SETTINGS_READ, SETTINGS_WRITE } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 

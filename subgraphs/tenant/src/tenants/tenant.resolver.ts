@@ -3,10 +3,7 @@ import { requirePrincipal, SystemRole, type RequestContext } from '@dataplat/kit
 import { ProvisionTenantInput, SuspendTenantInput, TenantListArgs, UpdateTenantInput } from './tenant.inputs';
 import type { TenantService } from './tenant.service';
 import { ProvisionedTenant, Tenant, TenantHealth, TenantPage, TenantStatusReport } from './tenant.type';
-
-/** Scopes for API keys and service tokens; users need the roles as well. */
-export const TENANTS_READ = 'tenants:read';
-export const TENANTS_WRITE = 'tenants:write';
+import { TENANTS_READ, TENANTS_WRITE } from '../permissions';
 
 const { ADMIN, PLATFORM_ADMIN } = SystemRole;
 
