@@ -60,14 +60,15 @@ it('a role change refuses tokens carrying the old roles; a refresh carries the n
   const session = await api.login(user.email, user.password);
   expect((await api.get('/api/v1/users', { token: session.accessToken })).status).toBe(200);
 
-  const viewer = await roleId(api, adminToken, 'VIEWER');
-  expect((await api.request('PUT', `/api/v1/users/${user.id}/roles`, { token: adminToken, body: [viewer] })).status).toBe(200);
+  // USER grants only self-service (VIEWER's users:read would still list users).
+  const member = await roleId(api, adminToken, 'USER');
+  expect((await api.request('PUT', `/api/v1/users/${user.id}/roles`, { token: adminToken, body: [member] })).status).toBe(200);
 
   expectEnvelope(await api.get('/api/v1/users', { token: session.accessToken }), 401, REVOKED);
   const refreshed = await api.post('/api/v1/auth/refresh', { refreshToken: session.refreshToken });
   expect(refreshed.status).toBe(200);
   const claims = JSON.parse(Buffer.from(refreshed.body.accessToken.split('.')[1], 'base64url').toString());
-  expect(claims.roles).toEqual(['VIEWER']);
+  expect(claims.roles).toEqual(['USER']);
   expectEnvelope(await api.get('/api/v1/users', { token: refreshed.body.accessToken }), 403, 'DPF-AUTH-007');
 });
 
