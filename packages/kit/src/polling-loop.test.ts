@@ -62,7 +62,7 @@ describe('PollingLoop with a wake source', () => {
       intervalMs,
       log,
       'test failed',
-      { wake: { channel: changes, on: 'jobs' } },
+      { wake: { channel: changes, on: 'jobs' }, jitter: 0 },
     );
     loop.start();
     return { changes, counter, loop };
@@ -113,6 +113,23 @@ describe('PollingLoop with a wake source', () => {
     await loop.stop();
   });
 
+  it('shortens the safety-net wait at random by up to the jitter fraction (10 % by default), never lengthens it', async () => {
+    const random = jest.spyOn(Math, 'random').mockReturnValue(0.999);
+    try {
+      let rounds = 0;
+      const loop = new PollingLoop(async () => rounds++, 30_000, log, 'test failed');
+      loop.start();
+      await advance(0);
+      await advance(26_900);
+      expect(rounds).toBe(1);
+      await advance(100); // 30 s less 10 %
+      expect(rounds).toBe(2);
+      await loop.stop();
+    } finally {
+      random.mockRestore();
+    }
+  });
+
   it('stop() unsubscribes: later notices run nothing', async () => {
     const { changes, counter, loop } = wokenLoop();
     await advance(0);
@@ -135,7 +152,7 @@ describe('PollingLoop with a wake source', () => {
   it('sleeps until the due time the run reports, bounded by the interval and MIN_DUE_WAIT_MS', async () => {
     const dues = [5_000, 120_000, -50, null];
     let rounds = 0;
-    const loop = new PollingLoop(async () => dues[rounds++] ?? null, 60_000, log, 'test failed', { dueInMs: (r) => r as number | null });
+    const loop = new PollingLoop(async () => dues[rounds++] ?? null, 60_000, log, 'test failed', { dueInMs: (r) => r as number | null, jitter: 0 });
     loop.start();
     await advance(0);
     expect(rounds).toBe(1);

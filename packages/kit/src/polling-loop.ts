@@ -23,6 +23,12 @@ export interface PollingLoopOptions {
    * until then, but never longer than `intervalMs` nor shorter than MIN_DUE_WAIT_MS.
    */
   dueInMs?: (result: unknown) => number | null | undefined;
+  /**
+   * The safety-net wait is shortened at random by up to this fraction of `intervalMs` (default
+   * 0.1), so that loops and replicas started together do not poll together: their polls then
+   * share one pooled connection one after the other instead of opening several at once.
+   */
+  jitter?: number;
 }
 
 /** The shortest sleep until work said to be due (so a due row another process holds is not asked for in a spin). */
@@ -119,9 +125,10 @@ export class PollingLoop {
 
   private waitAfter(result: unknown): number {
     if (this.options.again?.(result)) return 0;
+    const safetyNet = Math.round(this.intervalMs * (1 - (this.options.jitter ?? 0.1) * Math.random()));
     const due = this.options.dueInMs?.(result);
-    if (due === null || due === undefined || !Number.isFinite(due)) return this.intervalMs;
-    return Math.min(this.intervalMs, Math.max(MIN_DUE_WAIT_MS, Math.ceil(due)));
+    if (due === null || due === undefined || !Number.isFinite(due)) return safetyNet;
+    return Math.min(safetyNet, Math.max(MIN_DUE_WAIT_MS, Math.ceil(due)));
   }
 }
 
@@ -140,6 +147,7 @@ export interface DueWorkOptions {
   failure: string;
   wake?: WakeSource;
   initialDelayMs?: number;
+  jitter?: number;
 }
 
 const WORKED = Symbol('worked');
@@ -159,6 +167,7 @@ export function dueWorkLoop(o: DueWorkOptions): PollingLoop {
   return new PollingLoop(round, o.intervalMs, o.log, o.failure, {
     wake: o.wake,
     initialDelayMs: o.initialDelayMs,
+    jitter: o.jitter,
     again: (r) => r === WORKED,
     dueInMs: (r) => (typeof r === 'number' ? r : null),
   });
