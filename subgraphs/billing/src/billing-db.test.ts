@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createDatabase, createPrismaClient, dropDatabase, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase, type PrismaClient } from '@dataplat/db';
+import { randomUUID } from 'node:crypto';
+import { createPrismaClient, runMigrations, testDatabase, type PrismaClient } from '@dataplat/db';
 import { loadConfig, type Principal } from '@dataplat/kit';
 import type { TenantDirectory } from './accounts/tenant-directory';
 import { createCore, type BillingCore } from './core';
@@ -17,8 +17,7 @@ import { MeteringService } from './metering/metering.service';
 jest.setTimeout(120_000);
 
 let dir: string;
-let embedded: EmbeddedDatabase | undefined;
-let serverDb: { server: string; name: string } | undefined;
+let database: Awaited<ReturnType<typeof testDatabase>> | undefined;
 let db: PrismaClient;
 let service: MeteringService;
 let core: BillingCore;
@@ -28,16 +27,9 @@ const directory: TenantDirectory = { find: async (id) => ({ id, plan: 'STARTER',
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dataplat-billing-'));
-  let url: string;
-  if (process.env.TEST_DATABASE_SERVER_URL) {
-    serverDb = { server: process.env.TEST_DATABASE_SERVER_URL, name: `bil_${randomBytes(5).toString('hex')}` };
-    url = await createDatabase(serverDb.server, serverDb.name);
-  } else {
-    embedded = await startEmbeddedPostgres(join(dir, 'pg'));
-    url = embedded.url;
-  }
-  await runMigrations(url);
-  db = createPrismaClient(url);
+  database = await testDatabase('bil', dir);
+  await runMigrations(database.url);
+  db = createPrismaClient(database.url);
   const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent' });
   core = createCore({ db, config, tenants: directory });
   service = new MeteringService(new MeteringRepository(db), core.accounts, core.plans, core.monitor);
@@ -45,8 +37,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.$disconnect();
-  if (serverDb) await dropDatabase(serverDb.server, serverDb.name);
-  await embedded?.stop();
+  await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDatabase, dropDatabase, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase } from '@dataplat/db';
+import { runMigrations, testDatabase } from '@dataplat/db';
 import pg from 'pg';
 import { PollingLoop } from '../polling-loop';
 import { PgWakeChannel } from './pg-wake-channel';
@@ -17,21 +17,15 @@ import { CHANGE_CHANNELS } from './wake-channel';
 jest.setTimeout(120_000);
 
 let dir: string;
-let embedded: EmbeddedDatabase | undefined;
-let serverDb: { server: string; name: string } | undefined;
+let database: Awaited<ReturnType<typeof testDatabase>> | undefined;
 let url: string;
 const open: PgWakeChannel[] = [];
 const log = { warn: jest.fn(), info: jest.fn() } as any;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dataplat-wake-'));
-  if (process.env.TEST_DATABASE_SERVER_URL) {
-    serverDb = { server: process.env.TEST_DATABASE_SERVER_URL, name: `wake_${randomBytes(5).toString('hex')}` };
-    url = await createDatabase(serverDb.server, serverDb.name);
-  } else {
-    embedded = await startEmbeddedPostgres(join(dir, 'pg'));
-    url = embedded.url;
-  }
+  database = await testDatabase('wake', dir);
+  url = database.url;
   await runMigrations(url);
 });
 
@@ -40,8 +34,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  if (serverDb) await dropDatabase(serverDb.server, serverDb.name);
-  await embedded?.stop();
+  await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createDatabase, createPrismaClient, dropDatabase, runMigrations, startEmbeddedPostgres, type EmbeddedDatabase, type PrismaClient } from '@dataplat/db';
+import { randomUUID } from 'node:crypto';
+import { createPrismaClient, runMigrations, testDatabase, type PrismaClient } from '@dataplat/db';
 import { Loaders, loadConfig, SystemRole, tokenServiceFromConfig, type RequestContext } from '@dataplat/kit';
 import { execute, parse, type GraphQLSchema } from 'graphql';
 import { bootstrapIdentity } from '../bootstrap';
@@ -15,8 +15,7 @@ import { buildIdentitySchema } from '../identity';
 jest.setTimeout(120_000);
 
 let dir: string;
-let embedded: EmbeddedDatabase | undefined;
-let serverDb: { server: string; name: string } | undefined;
+let database: Awaited<ReturnType<typeof testDatabase>> | undefined;
 let db: PrismaClient;
 let schema: GraphQLSchema;
 let statements = 0;
@@ -24,16 +23,9 @@ const tenantId = randomUUID();
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'dataplat-n1-'));
-  let url: string;
-  if (process.env.TEST_DATABASE_SERVER_URL) {
-    serverDb = { server: process.env.TEST_DATABASE_SERVER_URL, name: `n1_${randomBytes(5).toString('hex')}` };
-    url = await createDatabase(serverDb.server, serverDb.name);
-  } else {
-    embedded = await startEmbeddedPostgres(join(dir, 'pg'));
-    url = embedded.url;
-  }
-  await runMigrations(url);
-  db = createPrismaClient(url, { queryEvents: true });
+  database = await testDatabase('n1', dir);
+  await runMigrations(database.url);
+  db = createPrismaClient(database.url, { queryEvents: true });
   (db as unknown as { $on(e: 'query', f: () => void): void }).$on('query', () => statements++);
   const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40), PLATFORM_ADMIN_PASSWORD: 'bootstrap-password-1', LOG_LEVEL: 'silent' });
   await bootstrapIdentity(db, config);
@@ -57,8 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.$disconnect();
-  await embedded?.stop();
-  if (serverDb) await dropDatabase(serverDb.server, serverDb.name);
+  await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
