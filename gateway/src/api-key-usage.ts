@@ -4,8 +4,9 @@ import type { ApiKeyStore, ApiKeyUsage } from './api-key-store';
 
 /**
  * Write-behind of `last_used_at` / `last_used_ip`: at most one write per key per interval
- * (a minute) from each edge, batched and flushed in the background. A request never waits
- * for it, and a busy key costs one UPDATE a minute, not one per request.
+ * (a minute) from each edge, batched and flushed in the background `flushDelayMs` after the
+ * first use waiting (no timer runs while nothing waits). A request never waits for it, and a
+ * busy key costs one UPDATE a minute, not one per request.
  */
 export class ApiKeyUsageRecorder {
   /** Key -> epoch ms of the last use written (or found written). */
@@ -17,6 +18,7 @@ export class ApiKeyUsageRecorder {
     private readonly store: Pick<ApiKeyStore, 'recordUsage'>,
     private readonly intervalMs = 60_000,
     private readonly logger?: Pick<Logger, 'warn'>,
+    private readonly flushDelayMs = 5_000,
   ) {}
 
   /** Notes a use; `storedLastUsedAt` is what the database said when the key was loaded. */
@@ -26,6 +28,11 @@ export class ApiKeyUsageRecorder {
     if (last !== undefined && now - last < this.intervalMs) return;
     this.written.set(key, now);
     this.pending.set(key, { tenantId, id, at: new Date(now), ip });
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, this.flushDelayMs);
+    this.timer.unref();
   }
 
   /** Uses waiting to be written (for tests and shutdown). */
@@ -44,13 +51,8 @@ export class ApiKeyUsageRecorder {
     }
   }
 
-  start(everyMs = 5_000): void {
-    this.timer ??= setInterval(() => void this.flush(), everyMs);
-    this.timer.unref();
-  }
-
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.flush();
   }

@@ -50,7 +50,7 @@ export class RedisBlocklistStore implements BlocklistStore {
 
 /**
  * The gateway's blocklist check (spec 1, Authentication rule 2). Revocations arrive at once
- * through PostgreSQL LISTEN (PgListener -> onNotification); a token seen revoked stays cached until it expires, a token
+ * through PostgreSQL LISTEN (the kit change channel, PgWakeChannel -> onNotification); a token seen revoked stays cached until it expires, a token
  * found clean is trusted for `clearTtlMs` only, so a notification missed during a reconnect
  * delays a revocation by at most that long.
  */
@@ -80,7 +80,7 @@ export class TokenBlocklist {
     if (ttl > 0) this.revoked.set(jti, true, { ttl });
   }
 
-  /** Handler for REVOCATION_CHANNEL notifications ("<jti>|<expiresAtMs>"), see PgListener. */
+  /** Handler for REVOCATION_CHANNEL notifications ("<jti>|<expiresAtMs>"), see PgWakeChannel. */
   onNotification(payload: string, onError: (e: unknown) => void = () => undefined): void {
     const [jti, exp] = payload.split('|');
     if (!jti) return;

@@ -6,7 +6,6 @@ export * from './api-keys';
 export * from './api-key-store';
 export * from './api-key-usage';
 export * from './ip-allow-list';
-export * from './pg-listener';
 export * from './service-tokens';
 export * from './blocklist';
 export * from './tenant-header';

@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded';
 
 /** Creates (or drops) a database on a server: used by tests for throw-away databases. */
 export async function createDatabase(serverUrl: string, name: string): Promise<string> {

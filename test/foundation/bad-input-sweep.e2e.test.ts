@@ -102,7 +102,7 @@ function probesOf(method: string, template: string, op: Operation, components: R
   const params = op.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
   const fill = (overrides: Record<string, string> = {}) => template.replace(/\{(\w+)\}/g, (_, name) => overrides[name] ?? randomUUID());
-  const headers = params.some((p) => p.in === 'header' && p.name.toLowerCase() === 'x-tenant-id') ? { 'x-tenant-id': PLATFORM_TENANT } : {};
+  const headers: Record<string, string> = params.some((p) => p.in === 'header' && p.name.toLowerCase() === 'x-tenant-id') ? { 'x-tenant-id': PLATFORM_TENANT } : {};
   const probes: Probe[] = [];
   for (const p of pathParams) for (const [kind, value] of BAD_TEXT_VALUES) probes.push({ method, path: fill({ [p.name]: value }), headers, kind: `path ${p.name}: ${kind}` });
   for (const p of params.filter((q) => q.in === 'query')) {

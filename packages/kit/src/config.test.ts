@@ -64,6 +64,16 @@ describe('loadConfig', () => {
     expect(cfg.embeddedDatabase).toBe(true);
   });
 
+  it('gives the background loops a 30 s safety net by default, in milliseconds; shorter ones are accepted', () => {
+    const cfg = loadConfig({ JWT_SECRET: SECRET });
+    expect(cfg.BACKGROUND_POLL_INTERVAL).toBe(30_000);
+    expect(cfg.AUDIT_CHAIN_INTERVAL).toBe(30_000);
+    const fast = loadConfig({ JWT_SECRET: SECRET, BACKGROUND_POLL_INTERVAL: '250ms', AUDIT_CHAIN_INTERVAL: '2s' });
+    expect(fast.BACKGROUND_POLL_INTERVAL).toBe(250);
+    expect(fast.AUDIT_CHAIN_INTERVAL).toBe(2_000);
+    expect(configError({ JWT_SECRET: SECRET, BACKGROUND_POLL_INTERVAL: '0ms' }).message).toMatch(/^\s+BACKGROUND_POLL_INTERVAL: /m);
+  });
+
   it('reads explicit values and resolves DATA_DIR to an absolute path', () => {
     const cfg = loadConfig({
       JWT_SECRET: SECRET,

@@ -117,17 +117,33 @@ const EnvSchema = z.object({
   BILLING_PORT: port(8087),
   /** GraphQL URL of the billing subgraph, read by a separate edge process. */
   BILLING_URL: optionalUrl,
-  /** How often the billing subgraph drafts the invoices of the last closed month that do not exist yet. */
+  /**
+   * Safety net of the billing subgraph's drafting of the last closed month's missing invoices: it
+   * drafts at start-up and when a month closes, and at least this often.
+   */
   BILLING_INVOICE_INTERVAL: duration('1h'),
   /** Delay before the first retry of a failed channel delivery; doubled per attempt, capped at 1 h. */
   NOTIFICATION_RETRY_BASE: duration('30s'),
   AUDIT_PORT: port(8086),
   /** GraphQL URL of the audit subgraph, read by a separate edge process. */
   AUDIT_URL: optionalUrl,
-  /** How often the audit chainer looks for new intake rows (it drains all it finds each time). */
-  AUDIT_CHAIN_INTERVAL: z.string().default('250ms').transform((v, ctx) => durationMs(v, ctx)),
-  /** How often expired audit events are purged (per-tenant retention policies). */
+  /**
+   * Safety net of the audit chainer: it drains audit.intake when the intake announces new rows
+   * (NOTIFY), and looks on its own only this often, in case a notice was lost.
+   */
+  AUDIT_CHAIN_INTERVAL: z.string().default('30s').transform((v, ctx) => durationMs(v, ctx)),
+  /**
+   * Safety net of the retention purge: it runs when the oldest event of a chain expires (and when a
+   * policy changes), and at least this often.
+   */
   AUDIT_PURGE_INTERVAL: duration('1h'),
+  /**
+   * Safety net of the background loops that wake on notices of the rows they work on
+   * (notification deliveries and the platform outbox, compliance reports, the tenant service's
+   * provisioning, migration and connector jobs and its alert rules): without a notice each looks on
+   * its own only this often. Work due later (retries, leases, evaluation periods) is run when due.
+   */
+  BACKGROUND_POLL_INTERVAL: z.string().default('30s').transform((v, ctx) => durationMs(v, ctx)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Most nested field selections in one GraphQL operation (docs/hardening.md). */
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(12),

@@ -16,6 +16,8 @@ export * from './http/service-graph-client';
 export * from './mail/email-transport';
 export * from './http/schema-server';
 export * from './polling-loop';
+export * from './wake/wake-channel';
+export * from './wake/pg-wake-channel';
 export * from './http/redis-pubsub';
 export * from './time';
 export * from './audit';

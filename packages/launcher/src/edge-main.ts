@@ -4,7 +4,7 @@
 // ./subgraphs.ts); DATABASE_URL for idempotency
 // records, REDIS_URL for rate limits shared by every edge replica.
 import { createPrismaClient, runMigrations } from '@dataplat/db';
-import { requireSetting, runMain } from '@dataplat/kit';
+import { PgWakeChannel, requireSetting, runMain } from '@dataplat/kit';
 import { startEdge } from './edge';
 import { remoteSubgraphs } from './subgraphs';
 
@@ -13,10 +13,12 @@ runMain('edge', async (config, logger) => {
   const subgraphs = remoteSubgraphs(config);
   await runMigrations(url);
   const db = createPrismaClient(url);
-  const edge = await startEdge(config, logger, db, subgraphs);
+  const changes = await PgWakeChannel.open(url, { logger, applicationName: 'dataplat-edge-listener' });
+  const edge = await startEdge(config, logger, db, subgraphs, changes);
   logger.info({ url: edge.url }, 'edge ready');
   return async () => {
     await edge.stop();
+    await changes.close();
     await db.$disconnect();
   };
 });

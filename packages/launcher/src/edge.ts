@@ -6,7 +6,6 @@ import {
   Authenticator,
   createGateway,
   DatabaseBlocklistStore,
-  PgListener,
   PrismaApiKeyStore,
   RedisBlocklistStore,
   PrismaScimTokenStore,
@@ -28,7 +27,7 @@ import {
   PermissionDirectory,
   PrismaPermissionStore,
 } from '@dataplat/gateway';
-import { createRateLimitStore, PrincipalCodec, PROVISIONING_CHANNEL, RateLimiter, TenantDirectoryClient, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig } from '@dataplat/kit';
+import { createRateLimitStore, PrincipalCodec, PROVISIONING_CHANNEL, RateLimiter, TenantDirectoryClient, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig, type WakeChannel } from '@dataplat/kit';
 import { createEdgeServer, IdempotencyStore } from '@dataplat/rest-facade';
 
 export interface RunningEdge {
@@ -39,15 +38,16 @@ export interface RunningEdge {
 /**
  * The public edge: gateway composed from `subgraphs`, REST facade, rate limits and
  * idempotency, listening on HOST:PORT. Stops what it started, in reverse order.
- * `databaseUrl` (the database `db` talks to) feeds the LISTEN connection that carries
- * API-key changes from identity.
+ * `changes` is the process's change channel (the LISTEN connection to the database `db`
+ * talks to, shared with the subgraphs in one process): it carries credential changes from
+ * identity and tenant status changes to the edge's caches.
  */
 export async function startEdge(
   config: PlatformConfig,
   logger: Logger,
   db: PrismaClient,
   subgraphs: SubgraphEndpoint[],
-  databaseUrl: string | undefined = config.DATABASE_URL,
+  changes: WakeChannel | undefined,
 ): Promise<RunningEdge> {
   const stack: Array<() => Promise<unknown>> = [];
   const stop = async () => {
@@ -86,7 +86,7 @@ export async function startEdge(
     const provisioningFeed = new ProvisioningFeed();
     await provisioningFeed.start(config.REDIS_URL);
     stack.push(() => provisioningFeed.close());
-    const { apiKeys, blocklist, tenants, scimTokens, permissions } = await startCredentialChecks(config, db, databaseUrl, logger, stack, provisioningFeed, tenantDirectory);
+    const { apiKeys, blocklist, tenants, scimTokens, permissions } = await startCredentialChecks(config, db, changes, logger, stack, provisioningFeed, tenantDirectory);
     const authenticator = new Authenticator(await tokenServiceFromConfig(config), { apiKeys, blocklist, tenants, scimTokens, permissions });
     const edge = await createEdgeServer({
       gateway,
@@ -118,13 +118,13 @@ export async function startEdge(
 /**
  * Credential checks that depend on identity's changes: X-API-Key lookups (usage written
  * behind) and the access-token blocklist (Redis store with REDIS_URL, else the database);
- * and on the tenant service's: suspended tenants. The caches hear the NOTIFYs over one
- * LISTEN connection; a lost connection clears what may have gone stale (see PgListener).
+ * and on the tenant service's: suspended tenants. The caches hear the NOTIFYs on the change
+ * channel; after a lost connection (a `null` notice) each clears what may have gone stale.
  */
 async function startCredentialChecks(
   config: PlatformConfig,
   db: PrismaClient,
-  databaseUrl: string | undefined,
+  changes: WakeChannel | undefined,
   logger: Logger,
   stack: Array<() => Promise<unknown>>,
   provisioningFeed: ProvisioningFeed,
@@ -132,7 +132,6 @@ async function startCredentialChecks(
 ): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist; tenants: TenantAccessGate; scimTokens: ScimTokenAuthenticator; permissions: PermissionDirectory }> {
   const store = new PrismaApiKeyStore(db);
   const usage = new ApiKeyUsageRecorder(store, 60_000, logger);
-  usage.start();
   stack.push(() => usage.stop());
   const apiKeys = new ApiKeyAuthenticator(store, { usage });
   const scimTokens = new ScimTokenAuthenticator(new PrismaScimTokenStore(db));
@@ -148,38 +147,36 @@ async function startCredentialChecks(
   stack.push(() => blocklist.close());
   const tenants = new TenantAccessGate(new DirectoryTenantStatusStore(tenantDirectory));
 
-  if (!databaseUrl) {
-    logger.warn('no database URL for notifications: revocations reach this edge only when its caches expire (API keys and permissions 30 s, tokens 2 s)');
+  if (!changes) {
+    logger.warn('no change channel: revocations reach this edge only when its caches expire (API keys and permissions 30 s, tokens 2 s)');
     return { apiKeys, blocklist, tenants, scimTokens, permissions };
   }
   const onError = (e: unknown) => logger.warn({ err: e }, 'blocklist store write failed');
-  const listener = new PgListener(
-    databaseUrl,
-    {
-      [API_KEY_CHANNEL]: (payload) => apiKeys.onNotification(payload),
-      [REVOCATION_CHANNEL]: (payload) => blocklist.onNotification(payload, onError),
-      [TENANT_STATUS_CHANNEL]: (payload) => tenants.onNotification(payload),
-      [SCIM_TOKEN_CHANNEL]: (payload) => scimTokens.onNotification(payload),
-      // A role's permissions changed: callers' permissions, and API keys (their owners' permissions).
-      [PERMISSIONS_CHANNEL]: () => {
-        permissions.clear();
-        apiKeys.clear();
-      },
-      ...(config.REDIS_URL ? {} : { [PROVISIONING_CHANNEL]: (payload: string) => provisioningFeed.notify(payload) }),
-    },
-    {
-      logger,
-      onReconnect: () => {
-        apiKeys.clear();
-        scimTokens.clear();
-        permissions.clear();
-        blocklist.forgetClean();
-        tenants.clear();
-      },
-    },
-  );
-  await listener.start();
-  stack.push(() => listener.stop());
+  // A role's permissions changed: callers' permissions, and API keys (their owners' permissions).
+  const permissionsChanged = () => {
+    permissions.clear();
+    apiKeys.clear();
+  };
+  const handlers: Record<string, (payload: string) => void> = {
+    [API_KEY_CHANNEL]: (payload) => apiKeys.onNotification(payload),
+    [REVOCATION_CHANNEL]: (payload) => blocklist.onNotification(payload, onError),
+    [TENANT_STATUS_CHANNEL]: (payload) => tenants.onNotification(payload),
+    [SCIM_TOKEN_CHANNEL]: (payload) => scimTokens.onNotification(payload),
+    [PERMISSIONS_CHANNEL]: permissionsChanged,
+    ...(config.REDIS_URL ? {} : { [PROVISIONING_CHANNEL]: (payload: string) => provisioningFeed.notify(payload) }),
+  };
+  // Notices lost while the connection was down: whatever they would have dropped may be stale.
+  const gaps: Record<string, () => void> = {
+    [API_KEY_CHANNEL]: () => apiKeys.clear(),
+    [REVOCATION_CHANNEL]: () => blocklist.forgetClean(),
+    [TENANT_STATUS_CHANNEL]: () => tenants.clear(),
+    [SCIM_TOKEN_CHANNEL]: () => scimTokens.clear(),
+    [PERMISSIONS_CHANNEL]: permissionsChanged,
+  };
+  for (const [channel, handler] of Object.entries(handlers)) {
+    const unsubscribe = changes.subscribe(channel, (payload) => (payload === null ? gaps[channel]?.() : handler(payload)));
+    stack.push(async () => unsubscribe());
+  }
   return { apiKeys, blocklist, tenants, scimTokens, permissions };
 }
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createPrismaClient, runMigrations, startEmbeddedPostgres, type PrismaClient } from '@dataplat/db';
 import { bootstrapIdentity } from '@dataplat/identity';
-import type { Logger, PlatformConfig } from '@dataplat/kit';
+import { PgWakeChannel, type Logger, type PlatformConfig } from '@dataplat/kit';
 import { startEdge } from './edge';
 import { startSubgraphs } from './subgraphs';
 
@@ -40,13 +40,16 @@ export async function startPlatform(config: PlatformConfig, logger: Logger): Pro
 
     const db: PrismaClient = createPrismaClient(databaseUrl);
     stack.push(() => db.$disconnect());
+    // The process's one LISTEN connection: background loops wake on it, the edge's caches hear changes on it.
+    const changes = await PgWakeChannel.open(databaseUrl, { logger: logger.child({ component: 'change-channel' }), applicationName: 'dataplat-listener' });
+    stack.push(() => changes.close());
     const seeded = await bootstrapIdentity(db, config);
     if (seeded.adminCreated) logger.info({ email: config.PLATFORM_ADMIN_EMAIL }, 'bootstrap platform admin created');
 
     // In one process the subgraphs are internal: loopback only, each on its port setting (0: any free port).
-    const subgraphs = await startSubgraphs(db, config, logger, stack);
+    const subgraphs = await startSubgraphs(db, changes, config, logger, stack);
 
-    const edge = await startEdge(config, logger, db, subgraphs, databaseUrl);
+    const edge = await startEdge(config, logger, db, subgraphs, changes);
     stack.push(() => edge.stop());
     logger.info({ url: edge.url, subgraphs: Object.fromEntries(subgraphs.map((s) => [s.name, s.url])) }, 'platform ready');
     return { url: edge.url, databaseUrl, generatedAdminPassword: seeded.generatedAdminPassword, stop };

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@dataplat/db';
 import type { SubgraphEndpoint } from '@dataplat/gateway';
 import { startIdentity } from '@dataplat/identity';
-import { requireSetting, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { requireSetting, type Logger, type PlatformConfig, type RunningSubgraph, type WakeChannel } from '@dataplat/kit';
 import { startTenant } from '@dataplat/tenant';
 import { startConfig } from '@dataplat/config';
 import { startNotification } from '@dataplat/notification';
@@ -15,7 +15,7 @@ export interface SubgraphDefinition {
    * `started`: the subgraphs started in this process so far, in SUBGRAPHS order. The list grows
    * as later ones start, so a function may read a later subgraph's URL after start-up.
    */
-  start(opts: { db: PrismaClient; config: PlatformConfig; logger: Logger; started: readonly SubgraphEndpoint[] }): Promise<RunningSubgraph>;
+  start(opts: { db: PrismaClient; changes: WakeChannel; config: PlatformConfig; logger: Logger; started: readonly SubgraphEndpoint[] }): Promise<RunningSubgraph>;
   /** Its port setting (used in-process, on loopback) and URL setting (read by a separate edge). */
   portVariable: keyof PlatformConfig & `${string}_PORT`;
   urlVariable: keyof PlatformConfig & `${string}_URL`;
@@ -56,19 +56,21 @@ export const SUBGRAPHS: readonly SubgraphDefinition[] = [
 ];
 
 /**
- * Starts every subgraph in this process (internal: loopback only, each on its port setting).
+ * Starts every subgraph in this process (internal: loopback only, each on its port setting),
+ * sharing the process's database client and change channel.
  * The gateway beside them executes them in-process (`local`); their HTTP servers remain for
  * readiness and direct callers.
  */
 export async function startSubgraphs(
   db: PrismaClient,
+  changes: WakeChannel,
   config: PlatformConfig,
   logger: Logger,
   stack: Array<() => Promise<unknown>>,
 ): Promise<SubgraphEndpoint[]> {
   const endpoints: SubgraphEndpoint[] = [];
   for (const subgraph of SUBGRAPHS) {
-    const running = await subgraph.start({ db, config: { ...config, HOST: '127.0.0.1' }, logger: logger.child({ subgraph: subgraph.name }), started: endpoints });
+    const running = await subgraph.start({ db, changes, config: { ...config, HOST: '127.0.0.1' }, logger: logger.child({ subgraph: subgraph.name }), started: endpoints });
     stack.push(() => running.close());
     endpoints.push({ name: subgraph.name, url: running.url, local: config.SUBGRAPH_TRANSPORT === 'in-process' ? running.local : undefined });
   }

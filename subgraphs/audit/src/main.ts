@@ -6,7 +6,7 @@ import { runSubgraphMain } from '@dataplat/db';
 import { requireSetting } from '@dataplat/kit';
 import { startAudit } from './server';
 
-runSubgraphMain('audit', ({ db, config, logger }) => {
+runSubgraphMain('audit', ({ db, changes, config, logger }) => {
   const identityUrl = requireSetting(config.IDENTITY_URL, 'IDENTITY_URL', 'to run the audit subgraph on its own (the identity subgraph, for the tenants of failed logins, e.g. http://identity:8081/graphql)');
-  return startAudit({ db, config, logger, identityUrl });
+  return startAudit({ db, changes, config, logger, identityUrl });
 });

@@ -17,8 +17,8 @@ export interface BillingServerOptions {
 
 /**
  * Starts the billing subgraph on its port (8087 by default; 0 picks a free one) and its
- * scheduled job drafting the invoices of the last closed month (every BILLING_INVOICE_INTERVAL),
- * stopped when the server closes.
+ * scheduled job drafting the invoices of the last closed month (at start, when a UTC month
+ * closes, and at least every BILLING_INVOICE_INTERVAL), stopped when the server closes.
  */
 export async function startBilling(opts: BillingServerOptions): Promise<RunningSubgraph> {
   const tenants = new GraphTenantDirectory(opts.tenantUrl, await PrincipalCodec.create(opts.config.JWT_SECRET));
@@ -30,7 +30,7 @@ export async function startBilling(opts: BillingServerOptions): Promise<RunningS
   const drafts = new PollingLoop(async () => {
     const { period, created } = await core.invoices.draftClosedMonth();
     if (created) log.info({ period, created }, 'invoice drafts created');
-  }, opts.config.BILLING_INVOICE_INTERVAL * 1000, log, 'drafting invoices failed');
+  }, opts.config.BILLING_INVOICE_INTERVAL * 1000, log, 'drafting invoices failed', { dueInMs: untilMonthCloses });
   drafts.start();
   return {
     ...running,
@@ -39,4 +39,10 @@ export async function startBilling(opts: BillingServerOptions): Promise<RunningS
       await running.close();
     },
   };
+}
+
+/** Milliseconds until the current UTC month closes (and a second more: the month is then the last closed one). */
+export function untilMonthCloses(): number {
+  const now = new Date();
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime() + 1000;
 }

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@dataplat/db';
-import { emailTransportFrom, PrincipalCodec, startSubgraphServer, type EmailTransport, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { emailTransportFrom, PrincipalCodec, startSubgraphServer, type EmailTransport, type Logger, type PlatformConfig, type RunningSubgraph, type WakeChannel } from '@dataplat/kit';
 import { DeliveryDispatcher } from './delivery/dispatcher';
 import { DeliveryRepository } from './delivery/deliveries.repository';
 import { PlatformOutboxRelay } from './delivery/platform-outbox.relay';
@@ -9,6 +9,8 @@ import { buildNotificationSchema } from './notification';
 
 export interface NotificationServerOptions {
   db: PrismaClient;
+  /** The process's change channel: the dispatcher and the relay wake on their tables' notices. */
+  changes: WakeChannel;
   config: PlatformConfig;
   logger: Logger;
   port?: number;
@@ -31,10 +33,10 @@ export async function startNotification(opts: NotificationServerOptions): Promis
     port: opts.port ?? opts.config.NOTIFICATION_PORT,
   });
   const senders = new ChannelSenders(opts.email ?? emailTransportFrom(opts.config), opts.config.MAIL_FROM);
-  const dispatcher = new DeliveryDispatcher(new DeliveryRepository(opts.db), senders, opts.config, opts.logger.child({ component: 'notification-dispatcher' }));
+  const dispatcher = new DeliveryDispatcher(new DeliveryRepository(opts.db), senders, opts.config, opts.logger.child({ component: 'notification-dispatcher' }), opts.changes);
   dispatcher.start();
   // Other services queue messages in platform.notification_outbox; this service delivers them.
-  const relay = new PlatformOutboxRelay(new PlatformOutboxRepository(opts.db), senders, opts.config, opts.logger.child({ component: 'platform-outbox-relay' }));
+  const relay = new PlatformOutboxRelay(new PlatformOutboxRepository(opts.db), senders, opts.config, opts.logger.child({ component: 'platform-outbox-relay' }), opts.changes);
   relay.start();
   return {
     ...running,

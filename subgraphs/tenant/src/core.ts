@@ -42,10 +42,12 @@ export function createCore(db: PrismaClient, config: PlatformConfig, logger: Log
   const tenants = new TenantRepository(db);
   const provisioningEvents = provisioningPublisher(db, config, logger);
   const provisioningJobs = new ProvisioningRepository(db, provisioningEvents);
-  // Fault injection (tenant.provisioning_faults) is honoured only in tests.
-  const runner = new ProvisioningRunner(provisioningJobs, tenants, options.provisioners ?? embeddedProvisioners(db), logger, { faultInjection: config.NODE_ENV === 'test' });
+  // Fault injection (tenant.provisioning_faults) is honoured only in tests. The runners' sweeps
+  // wake on their tables' notices; BACKGROUND_POLL_INTERVAL is their safety net.
+  const runnerOptions = { faultInjection: config.NODE_ENV === 'test', sweepMs: config.BACKGROUND_POLL_INTERVAL };
+  const runner = new ProvisioningRunner(provisioningJobs, tenants, options.provisioners ?? embeddedProvisioners(db), logger, runnerOptions);
   const migrations = new MigrationRepository(db);
-  const migrationRunner = new MigrationRunner(migrations, tenants, logger, { faultInjection: config.NODE_ENV === 'test' });
+  const migrationRunner = new MigrationRunner(migrations, tenants, logger, runnerOptions);
   const connectorJobs = connectorRunner({ db, config, logger });
   return { db, config, logger, identity, tenants, provisioningJobs, runner, provisioning: provisioningStarter(provisioningJobs, runner), migrations, migrationRunner, connectorJobs, provisioningEvents };
 }

@@ -7,7 +7,7 @@ import { runSubgraphMain } from '@dataplat/db';
 import { requireSetting } from '@dataplat/kit';
 import { startTenant } from './server';
 
-runSubgraphMain('tenant', ({ db, config, logger }) => {
+runSubgraphMain('tenant', ({ db, changes, config, logger }) => {
   const identityUrl = requireSetting(config.IDENTITY_URL, 'IDENTITY_URL', 'to run the tenant subgraph on its own (the identity subgraph, e.g. http://identity:8081/graphql)');
-  return startTenant({ db, config, logger, identityUrl });
+  return startTenant({ db, changes, config, logger, identityUrl });
 });

@@ -1,11 +1,13 @@
 import type { PrismaClient } from '@dataplat/db';
-import { PrincipalCodec, startSubgraphServer, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { PrincipalCodec, startSubgraphServer, type Logger, type PlatformConfig, type RunningSubgraph, type WakeChannel } from '@dataplat/kit';
 import { ruleEvaluator } from './alerts/alerts.module';
 import { IdentityClient } from './identity/identity-client';
 import { buildTenantService } from './tenant';
 
 export interface TenantServerOptions {
   db: PrismaClient;
+  /** The process's change channel: the job runners and the alert evaluator wake on their tables' notices. */
+  changes: WakeChannel;
   config: PlatformConfig;
   logger: Logger;
   /** GraphQL URL of the identity subgraph (first administrators are created there). */
@@ -27,14 +29,14 @@ export async function startTenant(opts: TenantServerOptions): Promise<RunningSub
     port: opts.port ?? opts.config.TENANT_PORT,
   });
   // Resumes provisioning jobs left over by a process that stopped, then sweeps for orphans.
-  runner.start();
+  runner.start(opts.changes);
   // Resumes migrations left IN_PROGRESS or ROLLING_BACK by a process that stopped.
-  migrationRunner.start();
+  migrationRunner.start(opts.changes);
   // Connector tests and syncs queued or left RUNNING by a process that stopped.
-  connectorRunner.start();
-  // Alert rules are evaluated on a schedule in every process (one at a time: advisory lock).
+  connectorRunner.start(opts.changes);
+  // Alert rules are evaluated when due in every process (one at a time: advisory lock).
   const evaluator = ruleEvaluator(opts);
-  evaluator.start();
+  evaluator.start(opts.changes);
   return {
     ...server,
     close: async () => {

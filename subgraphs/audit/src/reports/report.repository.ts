@@ -26,6 +26,15 @@ export class ReportRepository {
     return this.db.complianceReport.findFirst({ where: { tenantId, id } });
   }
 
+  /** In how many ms a report can next be claimed (≤ 0: now; a RUNNING one when its lease runs out); null: none. */
+  async dueInMs(): Promise<number | null> {
+    const [row] = await this.db.$queryRaw<Array<{ ms: number | null }>>`
+      SELECT (EXTRACT(EPOCH FROM min(CASE WHEN status = 'QUEUED' THEN now() ELSE lease_until END) - now()) * 1000)::float8 AS ms
+        FROM audit.compliance_reports
+       WHERE status = 'QUEUED' OR (status = 'RUNNING' AND lease_until IS NOT NULL)`;
+    return row?.ms ?? null;
+  }
+
   /**
    * Claims the oldest QUEUED report, or a RUNNING one whose worker's lease ran out (it died),
    * FOR UPDATE SKIP LOCKED: it becomes RUNNING under a new lease, its attempts counted.

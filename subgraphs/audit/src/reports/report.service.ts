@@ -1,4 +1,4 @@
-import { PollingLoop, DomainError, ErrorCode, isUuid, paginate, pageWindow, parseIsoInstant, type Logger, type Page, type Principal } from '@dataplat/kit';
+import { CHANGE_CHANNELS, dueWorkLoop, DomainError, ErrorCode, isUuid, paginate, pageWindow, parseIsoInstant, type Logger, type Page, type PollingLoop, type Principal, type WakeChannel } from '@dataplat/kit';
 import { auditTenant } from '../core';
 import { ReportAccumulator } from './report-builder';
 import type { ComplianceReportListArgs, CreateComplianceReportInput } from './report.inputs';
@@ -54,9 +54,20 @@ export class ReportService {
     return true;
   }
 
-  /** The report worker: durable (state in the table), safe with replicas (SKIP LOCKED claims). */
-  startWorker(intervalMs: number, log: Logger): PollingLoop {
-    const loop = new PollingLoop(() => this.runOnce(log), intervalMs, log, 'compliance report worker failed', { again: (found) => found === true });
+  /**
+   * The report worker: durable (state in the table), safe with replicas (SKIP LOCKED claims). It
+   * wakes when a report is queued (the table's insert trigger), when a dead worker's lease runs
+   * out, and otherwise every `intervalMs` (the safety net).
+   */
+  startWorker(changes: WakeChannel, intervalMs: number, log: Logger): PollingLoop {
+    const loop = dueWorkLoop({
+      peek: () => this.repo.dueInMs(),
+      work: () => this.runOnce(log),
+      intervalMs,
+      log,
+      failure: 'compliance report worker failed',
+      wake: { channel: changes, on: CHANGE_CHANNELS.complianceReports },
+    });
     loop.start();
     return loop;
   }

@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '@dataplat/db';
+import { Prisma, type PrismaClient } from '@dataplat/db';
 
 export type PolicyRow = Prisma.AuditRetentionPolicyGetPayload<object>;
 
@@ -21,9 +21,18 @@ export class RetentionRepository {
     return count ? this.find(tenantId, id) : null;
   }
 
-  /** Tenants that have a chain. */
-  async tenantsWithEvents(): Promise<string[]> {
-    return (await this.db.auditChainHead.findMany({ select: { tenantId: true } })).map((h) => h.tenantId);
+  /** In how many ms the first event of some chain outlives its retention (≤ 0: already; null: no events). */
+  async purgeDueInMs(defaultDays: number): Promise<number | null> {
+    const [row] = await this.db.$queryRaw<Array<{ ms: number | null }>>`
+      SELECT (EXTRACT(EPOCH FROM min(remaining)) * 1000)::float8 AS ms FROM (${firstEventExpiries(defaultDays)}) f`;
+    return row?.ms ?? null;
+  }
+
+  /** Tenants whose chain starts with an expired event: each has a prefix to purge. */
+  async tenantsWithExpiredEvents(defaultDays: number): Promise<string[]> {
+    const rows = await this.db.$queryRaw<Array<{ tenant_id: string }>>`
+      SELECT tenant_id::text AS tenant_id FROM (${firstEventExpiries(defaultDays)}) f WHERE remaining <= interval '0' ORDER BY tenant_id`;
+    return rows.map((r) => r.tenant_id);
   }
 
   /**
@@ -53,4 +62,17 @@ export class RetentionRepository {
       { timeout: 120_000, maxWait: 10_000 },
     );
   }
+}
+
+/**
+ * How long the first event of each tenant's chain has left before it outlives its category's
+ * retention (≤ 0: it has). A prefix can be purged exactly when that first event has: purgePrefix
+ * deletes up to the first event kept, with the same comparison.
+ */
+function firstEventExpiries(defaultDays: number): Prisma.Sql {
+  return Prisma.sql`
+    SELECT h.tenant_id, f.occurred_at - (now() - make_interval(days => coalesce(p.retention_days, ${defaultDays}::int))) AS remaining
+      FROM audit.chain_heads h
+     CROSS JOIN LATERAL (SELECT e.occurred_at, e.category FROM audit.events e WHERE e.tenant_id = h.tenant_id ORDER BY e.seq LIMIT 1) f
+      LEFT JOIN audit.retention_policies p ON p.tenant_id = h.tenant_id AND p.category = f.category`;
 }

@@ -1,4 +1,4 @@
-import { PollingLoop, DomainError, ErrorCode, isUuid, type Logger, type Principal } from '@dataplat/kit';
+import { CHANGE_CHANNELS, dueWorkLoop, DomainError, ErrorCode, isUuid, type Logger, type PollingLoop, type Principal, type WakeChannel } from '@dataplat/kit';
 import { auditTenant } from '../core';
 import { CATEGORIES } from '../events/events.inputs';
 import type { UpdateRetentionPolicyInput } from './retention.inputs';
@@ -38,20 +38,29 @@ export class RetentionService {
     return { tenantId, purged, checkpointSeq: checkpointSeq === null ? null : Number(checkpointSeq) };
   }
 
-  /** The scheduled purge: every tenant with a chain, one after the other. */
-  startPurger(intervalMs: number, log: Logger): PollingLoop {
-    const loop = new PollingLoop(
-      async () => {
-        for (const tenantId of await this.repo.tenantsWithEvents()) {
+  /**
+   * The scheduled purge: when the first event of a chain outlives its retention (the loop sleeps
+   * until then), the expired prefix of every such tenant's chain, one after the other. A policy
+   * change wakes it (the table's update trigger), and it looks at least every `intervalMs`.
+   */
+  startPurger(changes: WakeChannel, intervalMs: number, log: Logger): PollingLoop {
+    const loop = dueWorkLoop({
+      peek: () => this.repo.purgeDueInMs(DEFAULT_RETENTION_DAYS),
+      work: async () => {
+        const tenants = await this.repo.tenantsWithExpiredEvents(DEFAULT_RETENTION_DAYS);
+        let purged = 0;
+        for (const tenantId of tenants) {
           const r = await this.purgeTenant(tenantId);
+          purged += r.purged;
           if (r.purged) log.info({ tenantId, purged: r.purged, checkpointSeq: r.checkpointSeq }, 'expired audit events purged');
         }
+        return purged > 0;
       },
       intervalMs,
       log,
-      'audit retention purge failed',
-      { initialDelayMs: intervalMs },
-    );
+      failure: 'audit retention purge failed',
+      wake: { channel: changes, on: CHANGE_CHANNELS.retentionPolicies },
+    });
     loop.start();
     return loop;
   }

@@ -26,6 +26,13 @@ export interface AttemptRecord {
 export class DeliveryRepository {
   constructor(private readonly db: PrismaClient) {}
 
+  /** In how many ms the next PENDING delivery is due (≤ 0: now); null: none. */
+  async dueInMs(): Promise<number | null> {
+    const [row] = await this.db.$queryRaw<Array<{ ms: number | null }>>`
+      SELECT (EXTRACT(EPOCH FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms FROM notification.deliveries WHERE status = 'PENDING'`;
+    return row?.ms ?? null;
+  }
+
   /**
    * Claims up to `batch` due deliveries: their next attempt moves `leaseSeconds` ahead (so a
    * dispatcher that dies mid-send leaves them to be retried), under FOR UPDATE SKIP LOCKED so

@@ -1,4 +1,4 @@
-import { PollingLoop, secretBoxFor, type Logger, type PlatformConfig, type SecretBox } from '@dataplat/kit';
+import { CHANGE_CHANNELS, dueWorkLoop, secretBoxFor, type Logger, type PlatformConfig, type PollingLoop, type SecretBox, type WakeChannel } from '@dataplat/kit';
 import { backoffSeconds, MAX_DELIVERY_ATTEMPTS } from './backoff';
 import type { ClaimedDelivery, DeliveryRepository } from './deliveries.repository';
 import { WEBHOOK_TIMEOUT_MS, type ChannelSenders, type SendOutcome } from './senders';
@@ -14,6 +14,8 @@ const BATCH = 10;
  * LOCKED, so replicas share the work), sends each through its channel outside any
  * transaction, records the attempt (status, response code, latency, error) and schedules a
  * retry with exponential backoff, or marks the delivery FAILED after MAX_DELIVERY_ATTEMPTS.
+ * It wakes when deliveries are queued (the table's insert trigger notifies on commit) and when
+ * the next retry is due, and otherwise looks every `intervalMs` (the safety net).
  */
 export class DeliveryDispatcher {
   private readonly loop: PollingLoop;
@@ -24,10 +26,18 @@ export class DeliveryDispatcher {
     private readonly senders: ChannelSenders,
     private readonly config: PlatformConfig,
     private readonly log: Logger,
-    intervalMs = 500,
+    changes: WakeChannel,
+    intervalMs = config.BACKGROUND_POLL_INTERVAL,
   ) {
     this.box = secretBoxFor(config, CHANNEL_SECRET_PURPOSE);
-    this.loop = new PollingLoop(() => this.dispatchOnce(), intervalMs, log, 'notification dispatch failed');
+    this.loop = dueWorkLoop({
+      peek: () => repo.dueInMs(),
+      work: async () => (await this.dispatchOnce()) > 0,
+      intervalMs,
+      log,
+      failure: 'notification dispatch failed',
+      wake: { channel: changes, on: CHANGE_CHANNELS.notificationDeliveries },
+    });
   }
 
   start(): void {
@@ -38,11 +48,11 @@ export class DeliveryDispatcher {
     return this.loop.stop();
   }
 
-  /** Sends one batch of due deliveries in parallel; returns how many succeeded. */
+  /** Sends one batch of due deliveries in parallel; returns how many it claimed. */
   async dispatchOnce(): Promise<number> {
     const claimed = await this.repo.claimDue(BATCH, LEASE_SECONDS);
-    const results = await Promise.all(claimed.map((d) => this.deliver(d)));
-    return results.filter(Boolean).length;
+    await Promise.all(claimed.map((d) => this.deliver(d)));
+    return claimed.length;
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<boolean> {

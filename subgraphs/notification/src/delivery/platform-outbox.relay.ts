@@ -1,4 +1,4 @@
-import { PollingLoop, secretBoxFor, type Logger, type PlatformConfig, type SecretBox } from '@dataplat/kit';
+import { CHANGE_CHANNELS, dueWorkLoop, secretBoxFor, type Logger, type PlatformConfig, type PollingLoop, type SecretBox, type WakeChannel } from '@dataplat/kit';
 import { backoffSeconds, MAX_DELIVERY_ATTEMPTS } from './backoff';
 import { CHANNEL_SECRET_PURPOSE, describeSendError, LEASE_SECONDS } from './dispatcher';
 import type { OutboxMessage, PlatformOutboxRepository } from './platform-outbox.repository';
@@ -13,6 +13,8 @@ const BATCH = 20;
  * tenant configured here (matched by URL, or by name for chat), signed with its secret, so no
  * other service can make the platform call an arbitrary URL. Retries with the same backoff as
  * channel deliveries; FAILED after MAX_DELIVERY_ATTEMPTS, or at once when no channel matches.
+ * It wakes when a message is queued (the outbox's insert trigger notifies on commit, whichever
+ * service wrote it) and when the next retry is due, and otherwise looks every `intervalMs`.
  */
 export class PlatformOutboxRelay {
   private readonly loop: PollingLoop;
@@ -23,10 +25,18 @@ export class PlatformOutboxRelay {
     private readonly senders: ChannelSenders,
     private readonly config: PlatformConfig,
     private readonly log: Logger,
-    intervalMs = 500,
+    changes: WakeChannel,
+    intervalMs = config.BACKGROUND_POLL_INTERVAL,
   ) {
     this.box = secretBoxFor(config, CHANNEL_SECRET_PURPOSE);
-    this.loop = new PollingLoop(() => this.relayOnce(), intervalMs, log, 'platform outbox relay failed');
+    this.loop = dueWorkLoop({
+      peek: () => repo.dueInMs(),
+      work: async () => (await this.relayOnce()) > 0,
+      intervalMs,
+      log,
+      failure: 'platform outbox relay failed',
+      wake: { channel: changes, on: CHANGE_CHANNELS.notificationOutbox },
+    });
   }
 
   start(): void {
@@ -37,11 +47,11 @@ export class PlatformOutboxRelay {
     return this.loop.stop();
   }
 
-  /** Sends one batch of due messages in parallel; returns how many were sent. */
+  /** Sends one batch of due messages in parallel; returns how many it claimed. */
   async relayOnce(): Promise<number> {
     const claimed = await this.repo.claimDue(BATCH, LEASE_SECONDS);
-    const sent = await Promise.all(claimed.map((m) => this.relay(m)));
-    return sent.filter(Boolean).length;
+    await Promise.all(claimed.map((m) => this.relay(m)));
+    return claimed.length;
   }
 
   private async relay(message: OutboxMessage): Promise<boolean> {

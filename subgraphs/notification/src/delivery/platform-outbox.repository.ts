@@ -33,6 +33,14 @@ const RELAYED = ['EMAIL', 'WEBHOOK', 'CHAT'];
 export class PlatformOutboxRepository {
   constructor(private readonly db: PrismaClient) {}
 
+  /** In how many ms the next PENDING row this service relays is due (≤ 0: now); null: none. */
+  async dueInMs(): Promise<number | null> {
+    const [row] = await this.db.$queryRaw<Array<{ ms: number | null }>>`
+      SELECT (EXTRACT(EPOCH FROM min(next_attempt_at) - now()) * 1000)::float8 AS ms
+        FROM platform.notification_outbox WHERE status = 'PENDING' AND channel = ANY(${RELAYED})`;
+    return row?.ms ?? null;
+  }
+
   /** Claims due rows under a lease (FOR UPDATE SKIP LOCKED: replicas never claim the same row). */
   async claimDue(batch: number, leaseSeconds: number): Promise<OutboxMessage[]> {
     const rows = await this.db.$queryRaw<Array<{ id: bigint; tenant_id: string | null; channel: string; recipient: string; template: string; subject: string; body: string; payload: Record<string, unknown>; attempts: number; created_at: Date }>>`

@@ -81,6 +81,14 @@ export class AlertRepository {
     });
   }
 
+  /** In how many ms the earliest enabled rule is due for evaluation (≤ 0: now); null: no enabled rule. */
+  async evaluationDueInMs(): Promise<number | null> {
+    const [row] = await this.db.$queryRaw<{ ms: number | null }[]>`
+      SELECT (EXTRACT(EPOCH FROM min(coalesce(last_evaluated_at + make_interval(secs => period_seconds), now())) - now()) * 1000)::float8 AS ms
+        FROM tenant.alert_rules WHERE enabled`;
+    return row?.ms ?? null;
+  }
+
   /**
    * Evaluates every enabled rule whose evaluationPeriod has passed since its last evaluation,
    * in one transaction holding a transaction-scoped advisory lock: with several tenant

@@ -10,5 +10,5 @@ export function alertsModule(core: TenantCore): TenantModule {
   return { resolvers: [new AlertResolver(new AlertService(repo, core.tenants))] };
 }
 
-/** The scheduled rule evaluator of this process (started by the server, stopped with it). */
-export const ruleEvaluator = (core: Pick<TenantCore, 'db' | 'logger'>) => new RuleEvaluator(new AlertRepository(core.db), core.logger);
+/** The scheduled rule evaluator of this process (started by the server, stopped with it); BACKGROUND_POLL_INTERVAL is its safety net. */
+export const ruleEvaluator = (core: Pick<TenantCore, 'db' | 'logger' | 'config'>) => new RuleEvaluator(new AlertRepository(core.db), core.logger, core.config.BACKGROUND_POLL_INTERVAL);

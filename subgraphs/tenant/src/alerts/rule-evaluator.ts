@@ -1,42 +1,36 @@
-import type { Logger } from '@dataplat/kit';
+import { CHANGE_CHANNELS, dueWorkLoop, type Logger, type PollingLoop, type WakeChannel } from '@dataplat/kit';
 import type { AlertRepository } from './alert.repository';
 
-export const EVALUATOR_INTERVAL_MS = 10_000;
+/** The default safety net: how often the evaluator looks without a notice or a known due time. */
+export const EVALUATOR_INTERVAL_MS = 30_000;
 
 /**
- * The scheduled alert-rule evaluator of a tenant-service process: every interval it evaluates
- * the rules whose evaluationPeriod has passed (AlertRepository.evaluateDue, guarded by an
- * advisory lock so that only one process evaluates at a time).
+ * The scheduled alert-rule evaluator of a tenant-service process: it sleeps until the earliest
+ * enabled rule's evaluationPeriod has passed, then evaluates the rules that are due
+ * (AlertRepository.evaluateDue, guarded by an advisory lock so that only one process evaluates at
+ * a time; while another holds it, it looks again a second later). A rule created, enabled or
+ * given another period wakes it (the table's trigger), so that it sleeps until the new due time.
  */
 export class RuleEvaluator {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
+  private loop?: PollingLoop;
 
   constructor(private readonly repo: AlertRepository, private readonly logger: Logger, private readonly intervalMs = EVALUATOR_INTERVAL_MS) {}
 
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  async tick(): Promise<number> {
-    if (this.running) return 0;
-    const run = this.repo.evaluateDue().catch((e) => {
-      this.logger.error({ err: e }, 'alert rule evaluation failed');
-      return 0;
+  start(changes?: WakeChannel): void {
+    if (this.loop) return;
+    this.loop = dueWorkLoop({
+      peek: () => this.repo.evaluationDueInMs(),
+      work: async () => (await this.repo.evaluateDue()) > 0,
+      intervalMs: this.intervalMs,
+      log: this.logger,
+      failure: 'alert rule evaluation failed',
+      wake: changes ? { channel: changes, on: CHANGE_CHANNELS.alertRules } : undefined,
     });
-    this.running = run;
-    try {
-      return await run;
-    } finally {
-      this.running = null;
-    }
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.loop?.stop();
+    this.loop = undefined;
   }
 }

@@ -9,7 +9,7 @@ import { ConnectorSecrets, ConnectorService } from './connector.service';
 export function connectorRunner(core: Pick<TenantCore, 'db' | 'config' | 'logger'>): { runner: ConnectorJobRunner; secrets: ConnectorSecrets; repo: ConnectorRepository } {
   const repo = new ConnectorRepository(core.db);
   const secrets = new ConnectorSecrets(secretBoxFor(core.config, 'tenant-connectors-v1'));
-  return { repo, secrets, runner: new ConnectorJobRunner(repo, (row) => secrets.open(row), core.logger) };
+  return { repo, secrets, runner: new ConnectorJobRunner(repo, (row) => secrets.open(row), core.logger, { sweepMs: core.config.BACKGROUND_POLL_INTERVAL }) };
 }
 
 /** connectors: data-source connectors, connection tests and metadata syncs (docs/tenant-operations.md). */

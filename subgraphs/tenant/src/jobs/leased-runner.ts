@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient } from '@dataplat/db';
-import type { Logger } from '@dataplat/kit';
+import { changeChannel, dueWorkLoop, type Logger, type PollingLoop, type WakeChannel } from '@dataplat/kit';
 
 /** A claim on a durable job: its id and the runner that held it before (null if none). */
 export interface JobClaim {
@@ -15,24 +15,41 @@ export interface LeasedJobStore {
   /** Extends the lease; false when the runner no longer holds the job. */
   renew(jobId: string, runner: string, leaseMs: number): Promise<boolean>;
   release(jobId: string, runner: string): Promise<void>;
+  /** In how many ms a job `runner` does not hold can next be claimed (≤ 0: now; at a lease's end); null: none runnable. */
+  dueInMs(runner: string): Promise<number | null>;
+  /** The change channel on which the table announces claimable jobs (inserted, or released). */
+  readonly channel: string;
 }
 
 export interface LeasedRunnerOptions {
   /** How long a claim lasts without renewal; a dead runner's job is taken over after it. */
   leaseMs?: number;
-  /** How often the runner looks for jobs nobody holds (orphaned by a dead process). */
+  /**
+   * The safety net: how often the runner looks for claimable jobs without a notice (default 30 s).
+   * It wakes when a job is inserted or released (the table's triggers) and when a lease held by
+   * another runner runs out (a dead process's job is taken over then).
+   */
   sweepMs?: number;
 }
 
 /**
  * A job table's lease columns as a LeasedJobStore: `table` is a trusted constant such as
  * `tenant.migrations` (never input); jobs whose status is in `statuses` are runnable. The claim
- * takes the row with FOR UPDATE SKIP LOCKED, so two runners never claim the same job.
+ * takes the row with FOR UPDATE SKIP LOCKED, so two runners never claim the same job. The
+ * table's triggers (migration `wake_triggers`) notify its change channel when jobs are inserted
+ * or released.
  */
-export function tableLeases(db: PrismaClient, table: string, statuses: readonly string[]): LeasedJobStore {
+export function tableLeases(db: PrismaClient, table: `${string}.${string}`, statuses: readonly string[]): LeasedJobStore {
   if (!/^[a-z_]+\.[a-z_]+$/.test(table)) throw new Error(`not a table name: ${table}`);
   const t = Prisma.raw(table);
   return {
+    channel: changeChannel(table),
+    async dueInMs(runner) {
+      const [row] = await db.$queryRaw<{ ms: number | null }[]>`
+        SELECT (EXTRACT(EPOCH FROM min(coalesce(locked_until, now())) - now()) * 1000)::float8 AS ms FROM ${t}
+         WHERE status IN (${Prisma.join([...statuses])}) AND locked_by IS DISTINCT FROM ${runner}`;
+      return row?.ms ?? null;
+    },
     async claim(runner, leaseMs, jobId) {
       const rows = await db.$queryRaw<{ id: string; previous: string | null }[]>`
         WITH candidate AS (
@@ -65,14 +82,14 @@ export function tableLeases(db: PrismaClient, table: string, statuses: readonly 
  * A durable job runner: job state lives in the database; a job is claimed (lease renewed by a
  * heartbeat while it runs) so that two processes never run it together, and a job left behind
  * by a dead process is resumed when its lease runs out (by this process on start, or any
- * replica's sweep). Subclasses say what running a job means (`execute`), resuming from the
- * state they find.
+ * replica's sweep, which sleeps until then). Subclasses say what running a job means
+ * (`execute`), resuming from the state they find.
  */
 export abstract class LeasedJobRunner {
   readonly id = `runner-${randomUUID()}`;
   readonly leaseMs: number;
   private readonly sweepMs: number;
-  private timer?: NodeJS.Timeout;
+  private loop?: PollingLoop;
   private readonly running = new Set<Promise<void>>();
   protected stopped = false;
 
@@ -83,28 +100,41 @@ export abstract class LeasedJobRunner {
     options: LeasedRunnerOptions = {},
   ) {
     this.leaseMs = options.leaseMs ?? 10_000;
-    this.sweepMs = options.sweepMs ?? 2_000;
+    this.sweepMs = options.sweepMs ?? 30_000;
   }
 
   /** Runs one claimed job from the state it is in (the heartbeat and release are done here). */
   protected abstract execute(jobId: string, previousOwner: string | null): Promise<void>;
 
-  /** Resumes what is left over, then keeps sweeping for orphaned jobs. */
-  start(): void {
+  /**
+   * Resumes what is left over, then sweeps whenever a job may be claimable: on the table's notices
+   * (`changes`), when the earliest lease held elsewhere runs out, and every `sweepMs` (safety net).
+   * Each claimed job runs in the background, so one long job does not hold the others up.
+   */
+  start(changes?: WakeChannel): void {
     this.stopped = false;
-    const sweep = () => void this.sweep().catch((e) => this.logger.error({ err: e }, `${this.kind} sweep failed`));
-    sweep();
-    this.timer = setInterval(sweep, this.sweepMs);
-    this.timer.unref();
+    this.loop = dueWorkLoop({
+      peek: () => this.leases.dueInMs(this.id),
+      work: async () => {
+        const claim = this.stopped ? null : await this.leases.claim(this.id, this.leaseMs);
+        if (claim) void this.track(this.held(claim.id, claim.previousOwner)).catch((e) => this.logger.error({ err: e, jobId: claim.id }, `${this.kind} job failed`));
+        return claim !== null;
+      },
+      intervalMs: this.sweepMs,
+      log: this.logger,
+      failure: `${this.kind} sweep failed`,
+      wake: changes ? { channel: changes, on: this.leases.channel } : undefined,
+    });
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    await this.loop?.stop();
     await Promise.allSettled([...this.running]);
   }
 
-  /** Runs every job that can be claimed now. */
+  /** Runs every job that can be claimed now (one after the other). */
   async sweep(): Promise<void> {
     while (!this.stopped) {
       const claim = await this.leases.claim(this.id, this.leaseMs);

@@ -92,6 +92,14 @@ export class ProvisioningRepository implements LeasedJobStore {
     return this.leases.release(jobId, runner);
   }
 
+  dueInMs(runner: string): Promise<number | null> {
+    return this.leases.dueInMs(runner);
+  }
+
+  get channel(): string {
+    return this.leases.channel;
+  }
+
   /** Moves the job only from one of `from` (a concurrent request wins, this one gets false). */
   async moveJob(jobId: string, from: string[], data: Prisma.ProvisioningJobUpdateManyMutationInput, event?: JobEvent): Promise<boolean> {
     const moved = await this.db.$transaction((tx) => moveJobIn(tx, jobId, from, data, event));
