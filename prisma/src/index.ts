@@ -5,4 +5,3 @@ export * from './admin';
 export * from './errors';
 export { PrismaClient, Prisma } from './generated/client';
 export type * from './generated/models';
-export * from './subgraph-main';

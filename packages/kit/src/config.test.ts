@@ -56,7 +56,6 @@ describe('loadConfig', () => {
     expect(cfg.LOGIN_LOCK_DURATION).toBe(900);
     expect(cfg.IDEMPOTENCY_TTL).toBe(86400);
     expect(cfg.LOG_LEVEL).toBe('info');
-    expect(cfg.IDENTITY_PORT).toBe(8081);
     expect(cfg.RATE_LIMIT_PER_MINUTE).toBe(1200);
     expect(cfg.DATABASE_URL).toBeUndefined();
     expect(cfg.REDIS_URL).toBeUndefined();

@@ -19,3 +19,6 @@ export * from './polling-loop';
 export * from './http/redis-pubsub';
 export * from './time';
 export * from './audit';
+export * from './setting';
+export * from './platform/subgraph-definition';
+export * from './platform/subgraph-settings';

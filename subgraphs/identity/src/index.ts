@@ -1,3 +1,4 @@
 export { buildIdentitySchema, type IdentityDeps } from './identity';
 export { bootstrapIdentity, type BootstrapResult } from './bootstrap';
 export { startIdentity } from './server';
+export { identitySubgraph } from './subgraph';

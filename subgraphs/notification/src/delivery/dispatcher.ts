@@ -1,4 +1,5 @@
-import { PollingLoop, secretBoxFor, type Logger, type PlatformConfig, type SecretBox } from '@dataplat/kit';
+import { PollingLoop, secretBoxFor, type Logger, type SecretBox } from '@dataplat/kit';
+import type { NotificationConfig } from '../settings';
 import { backoffSeconds, MAX_DELIVERY_ATTEMPTS } from './backoff';
 import type { ClaimedDelivery, DeliveryRepository } from './deliveries.repository';
 import { WEBHOOK_TIMEOUT_MS, type ChannelSenders, type SendOutcome } from './senders';
@@ -22,7 +23,7 @@ export class DeliveryDispatcher {
   constructor(
     private readonly repo: DeliveryRepository,
     private readonly senders: ChannelSenders,
-    private readonly config: PlatformConfig,
+    private readonly config: NotificationConfig,
     private readonly log: Logger,
     intervalMs = 500,
   ) {

@@ -1,4 +1,5 @@
-import { PollingLoop, secretBoxFor, type Logger, type PlatformConfig, type SecretBox } from '@dataplat/kit';
+import { PollingLoop, secretBoxFor, type Logger, type SecretBox } from '@dataplat/kit';
+import type { NotificationConfig } from '../settings';
 import { backoffSeconds, MAX_DELIVERY_ATTEMPTS } from './backoff';
 import { CHANNEL_SECRET_PURPOSE, describeSendError, LEASE_SECONDS } from './dispatcher';
 import type { OutboxMessage, PlatformOutboxRepository } from './platform-outbox.repository';
@@ -21,7 +22,7 @@ export class PlatformOutboxRelay {
   constructor(
     private readonly repo: PlatformOutboxRepository,
     private readonly senders: ChannelSenders,
-    private readonly config: PlatformConfig,
+    private readonly config: NotificationConfig,
     private readonly log: Logger,
     intervalMs = 500,
   ) {
