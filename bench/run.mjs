@@ -53,7 +53,8 @@ try {
   if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY.includes('2-hive-me')) {
     const missing = ensureHive();
     if (missing) skipped.push({ id: '2-hive-me', reason: missing });
-    else hive = await startHive(await composeSupergraph(platform.subgraphs), platform.dataDir);
+    // Identity and tenant: the subgraphs of the operations the peer serves (as before the registry).
+    else hive = await startHive(await composeSupergraph(platform.subgraphs.filter((s) => ['identity', 'tenant'].includes(s.name))), platform.dataDir);
     stopPeer = () => hive?.stop();
   }
 

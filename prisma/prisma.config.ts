@@ -7,7 +7,7 @@ import { defineConfig } from 'prisma/config';
 
 export default defineConfig({
   experimental: { adapter: true },
-  schema: 'schema',
+  schema: '.composed-schema',
   engine: 'js',
   async adapter() {
     return new PrismaPg({ connectionString: process.env.DATABASE_URL ?? 'postgresql://127.0.0.1:1/unused' });

@@ -5,9 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
+// The launcher's registry of subgraphs (built): every one gets a known port.
+const require = createRequire(import.meta.url);
+const { SUBGRAPHS } = require(join(ROOT, 'packages', 'launcher', 'dist', 'registry.js'));
+const { portVariable } = require('@dataplat/kit');
 
 export function freePort() {
   return new Promise((ok, fail) => {
@@ -22,18 +27,16 @@ export function freePort() {
 
 export async function bootPlatform({ cpuProfileDir } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dataplat-bench-'));
-  const [port, identityPort, tenantPort, pgPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const subgraphs = [];
+  for (const { name } of SUBGRAPHS) subgraphs.push({ name, port: await freePort() });
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(port),
-    IDENTITY_PORT: String(identityPort),
-    TENANT_PORT: String(tenantPort),
-    CONFIG_PORT: '0',
-    NOTIFICATION_PORT: '0',
-    AUDIT_PORT: '0',
+    ...Object.fromEntries(subgraphs.map((s) => [portVariable(s.name), String(s.port)])),
     EMBEDDED_PG_PORT: String(pgPort),
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -47,6 +50,7 @@ export async function bootPlatform({ cpuProfileDir } = {}) {
   const args = cpuProfileDir ? [`--cpu-prof`, `--cpu-prof-dir=${cpuProfileDir}`] : [];
   const child = spawn(process.execPath, [...args, join(ROOT, 'packages', 'launcher', 'dist', 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseUrl = `http://127.0.0.1:${port}`;
+  const urlOf = (name) => `http://127.0.0.1:${subgraphs.find((s) => s.name === name).port}/graphql`;
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`platform exited with ${child.exitCode}`);
@@ -63,11 +67,8 @@ export async function bootPlatform({ cpuProfileDir } = {}) {
     pid: child.pid,
     dataDir,
     baseUrl,
-    subgraphUrl: `http://127.0.0.1:${identityPort}/graphql`,
-    subgraphs: [
-      { name: 'identity', url: `http://127.0.0.1:${identityPort}/graphql` },
-      { name: 'tenant', url: `http://127.0.0.1:${tenantPort}/graphql` },
-    ],
+    subgraphUrl: urlOf('identity'),
+    subgraphs: subgraphs.map((s) => ({ name: s.name, url: urlOf(s.name) })),
     databaseUrl: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/dataplat`,
     async stop() {
       if (child.exitCode === null) {

@@ -5,5 +5,4 @@ export * from './admin';
 export * from './errors';
 export { PrismaClient, Prisma } from './generated/client';
 export type * from './generated/models';
-export * from './subgraph-main';
 export * from './test-database';

@@ -91,6 +91,14 @@ describe('readMigrations', () => {
     expect(crlf.checksum).toBe(lf.checksum);
     expect(crlf.sql).toBe(lf.sql);
   });
+
+  it('reads several folders (the platform and subgraphs) in one name order, refusing a name found twice', () => {
+    const platform = migrationsDir({ '20260101000000_init': 'SELECT 1;', '20260103000000_more': 'SELECT 3;' });
+    const subgraph = migrationsDir({ '20260102000000_billing': 'SELECT 2;' });
+    expect(readMigrations([platform, subgraph]).map((m) => m.name)).toEqual(['20260101000000_init', '20260102000000_billing', '20260103000000_more']);
+    const twice = migrationsDir({ '20260101000000_init': 'SELECT 1;' });
+    expect(() => readMigrations([platform, twice])).toThrow(`Migration 20260101000000_init is in both ${platform} and ${twice}`);
+  });
 });
 
 describe('runMigrations', () => {

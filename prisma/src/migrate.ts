@@ -3,8 +3,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 
-/** Where the SQL migrations ship (prisma/migrations/<stamp>_<name>/migration.sql). */
+/** The platform's SQL migrations (prisma/migrations/<stamp>_<name>/migration.sql). */
 export const MIGRATIONS_DIR = join(__dirname, '..', 'migrations');
+/** Where each subgraph may keep its own: subgraphs/<name>/prisma/migrations. */
+const SUBGRAPHS_DIR = join(__dirname, '..', '..', 'subgraphs');
 /** Arbitrary constant naming the migration lock among PostgreSQL advisory locks. */
 const LOCK_KEY = 4_242_001;
 
@@ -26,16 +28,30 @@ export class MigrationError extends Error {
   }
 }
 
-/** Reads the migration folders in order. Line endings do not change a checksum. */
-export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !d.name.startsWith('.') && existsSync(join(dir, d.name, 'migration.sql')))
-    .map((d) => d.name)
-    .sort()
-    .map((name) => {
-      const sql = readFileSync(join(dir, name, 'migration.sql'), 'utf8').replace(/\r\n/g, '\n');
-      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
-    });
+/** The platform's migrations folder and every subgraph's that exists. */
+export function migrationDirs(): string[] {
+  const subgraphs = existsSync(SUBGRAPHS_DIR) ? readdirSync(SUBGRAPHS_DIR).sort() : [];
+  return [MIGRATIONS_DIR, ...subgraphs.map((name) => join(SUBGRAPHS_DIR, name, 'prisma', 'migrations')).filter((dir) => existsSync(dir))];
+}
+
+/**
+ * Reads the migrations of `dirs` in one order, by name (names start with a UTC timestamp).
+ * Line endings do not change a checksum. One name in two folders is refused.
+ */
+export function readMigrations(dirs: string | string[] = migrationDirs()): Migration[] {
+  const found = new Map<string, string>();
+  for (const dir of typeof dirs === 'string' ? [dirs] : dirs) {
+    for (const d of readdirSync(dir, { withFileTypes: true })) {
+      if (!d.isDirectory() || d.name.startsWith('.') || !existsSync(join(dir, d.name, 'migration.sql'))) continue;
+      const other = found.get(d.name);
+      if (other) throw new MigrationError(`Migration ${d.name} is in both ${other} and ${dir}`);
+      found.set(d.name, dir);
+    }
+  }
+  return [...found.keys()].sort().map((name) => {
+    const sql = readFileSync(join(found.get(name)!, name, 'migration.sql'), 'utf8').replace(/\r\n/g, '\n');
+    return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+  });
 }
 
 /**

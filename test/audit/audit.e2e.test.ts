@@ -332,15 +332,18 @@ describe('export', () => {
 describe('chainer replicas', () => {
   it('keeps every chain gapless and intact while a second audit process chains the same intake', async () => {
     const port = await freePort();
-    const second = spawn(process.execPath, [resolve(__dirname, '..', '..', 'subgraphs', 'audit', 'dist', 'main.js')], {
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', AUDIT_PORT: String(port), DATABASE_URL: platform.databaseUrl, JWT_SECRET: platform.jwtSecret, AUDIT_CHAIN_INTERVAL: '20ms' },
+    // IDENTITY_URL is required on its own; the synthetic intake has no failed logins to look up there.
+    const second = spawn(process.execPath, [resolve(__dirname, '..', '..', 'packages', 'launcher', 'dist', 'subgraph-main.js'), 'audit'], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', AUDIT_PORT: String(port), DATABASE_URL: platform.databaseUrl, JWT_SECRET: platform.jwtSecret, AUDIT_CHAIN_INTERVAL: '20ms', IDENTITY_URL: 'http://127.0.0.1:9/graphql' },
       stdio: 'ignore',
     });
     try {
-      for (let i = 0; i < 100; i++) {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status === 200) break;
-        await new Promise((r) => setTimeout(r, 200));
+      let up = false;
+      for (let i = 0; i < 100 && !up; i++) {
+        up = (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status === 200;
+        if (!up) await new Promise((r) => setTimeout(r, 200));
       }
+      expect(up).toBe(true);
       const [t1, t2] = await Promise.all([provisionTenant(api, root), provisionTenant(api, root)]);
       // Interleaved batches for two tenants while both processes claim intake rows.
       for (let i = 0; i < 6; i++) await Promise.all([insertIntake(platform.databaseUrl, t1.id, 1000), insertIntake(platform.databaseUrl, t2.id, 1000)]);

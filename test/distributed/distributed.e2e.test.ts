@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { portVariable, urlVariable } from '@dataplat/kit';
+import { SUBGRAPHS } from '@dataplat/launcher';
 import pg from 'pg';
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { createUser } from '../harness/factories';
@@ -9,7 +11,7 @@ import { freePort } from '../harness/platform';
 import { provisionTenant, tenantAdminSession } from '../harness/tenant-factories';
 
 /**
- * Distributed mode, for real: the identity subgraph and two edge replicas as separate
+ * Distributed mode, for real: every subgraph of the registry and two edge replicas as separate
  * processes on a PostgreSQL server and Redis (CI: E2E_DATABASE_URL and REDIS_URL).
  */
 const server = process.env.E2E_DATABASE_URL;
@@ -17,12 +19,7 @@ const redis = process.env.REDIS_URL;
 const describeDistributed = server && redis ? describe : describe.skip;
 
 const ROOT = resolve(__dirname, '..', '..');
-const IDENTITY = resolve(ROOT, 'subgraphs', 'identity', 'dist', 'main.js');
-const TENANT = resolve(ROOT, 'subgraphs', 'tenant', 'dist', 'main.js');
-const CONFIG = resolve(ROOT, 'subgraphs', 'config', 'dist', 'main.js');
-const NOTIFICATION = resolve(ROOT, 'subgraphs', 'notification', 'dist', 'main.js');
-const BILLING = resolve(ROOT, 'subgraphs', 'billing', 'dist', 'main.js');
-const AUDIT = resolve(ROOT, 'subgraphs', 'audit', 'dist', 'main.js');
+const SUBGRAPH_MAIN = resolve(ROOT, 'packages', 'launcher', 'dist', 'subgraph-main.js');
 const EDGE = resolve(ROOT, 'packages', 'launcher', 'dist', 'edge-main.js');
 
 describeDistributed('distributed mode (separate processes, PostgreSQL server, Redis)', () => {
@@ -37,12 +34,7 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     await admin(`CREATE DATABASE ${dbName}`);
     const url = new URL(server!);
     url.pathname = `/${dbName}`;
-    const identityPort = await freePort();
-    const tenantPort = await freePort();
-    const configPort = await freePort();
-    const notificationPort = await freePort();
-    const billingPort = await freePort();
-    const auditPort = await freePort();
+    const ports = new Map(await Promise.all(SUBGRAPHS.map(async (s) => [s.name, await freePort()] as const)));
     env = {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -54,40 +46,23 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
       PLATFORM_ADMIN_EMAIL: 'root@dist.test',
       PLATFORM_ADMIN_PASSWORD: 'distributed-admin-pw',
       RATE_LIMIT_PER_MINUTE: '10000',
-      IDENTITY_PORT: String(identityPort),
-      IDENTITY_URL: `http://127.0.0.1:${identityPort}/graphql`,
-      TENANT_PORT: String(tenantPort),
-      TENANT_URL: `http://127.0.0.1:${tenantPort}/graphql`,
-      CONFIG_PORT: String(configPort),
-      CONFIG_URL: `http://127.0.0.1:${configPort}/graphql`,
-      NOTIFICATION_PORT: String(notificationPort),
-      NOTIFICATION_URL: `http://127.0.0.1:${notificationPort}/graphql`,
-      BILLING_PORT: String(billingPort),
-      BILLING_URL: `http://127.0.0.1:${billingPort}/graphql`,
-      AUDIT_PORT: String(auditPort),
-      AUDIT_URL: `http://127.0.0.1:${auditPort}/graphql`,
+      ...Object.fromEntries([...ports].flatMap(([name, port]) => [[portVariable(name), String(port)], [urlVariable(name), `http://127.0.0.1:${port}/graphql`]])),
     };
-    identityProc = start(IDENTITY, env);
-    await waitFor(`http://127.0.0.1:${identityPort}/healthz`);
-    start(TENANT, env);
-    await waitFor(`http://127.0.0.1:${tenantPort}/healthz`);
-    start(CONFIG, env);
-    await waitFor(`http://127.0.0.1:${configPort}/healthz`);
-    start(NOTIFICATION, env);
-    await waitFor(`http://127.0.0.1:${notificationPort}/healthz`);
-    start(BILLING, env);
-    await waitFor(`http://127.0.0.1:${billingPort}/healthz`);
-    start(AUDIT, env);
-    await waitFor(`http://127.0.0.1:${auditPort}/healthz`);
+    // One generic entry per subgraph, in registry order, each up before the next starts.
+    for (const [name, port] of ports) {
+      const proc = start([SUBGRAPH_MAIN, name], env);
+      if (name === 'identity') identityProc = proc;
+      await waitFor(`http://127.0.0.1:${port}/healthz`);
+    }
     const [pa, pb] = [await freePort(), await freePort()];
-    start(EDGE, { ...env, PORT: String(pa) });
-    start(EDGE, { ...env, PORT: String(pb) });
+    start([EDGE], { ...env, PORT: String(pa) });
+    start([EDGE], { ...env, PORT: String(pb) });
     await Promise.all([waitFor(`http://127.0.0.1:${pa}/readyz`), waitFor(`http://127.0.0.1:${pb}/readyz`)]);
     a = new ApiClient(`http://127.0.0.1:${pa}`);
     b = new ApiClient(`http://127.0.0.1:${pb}`);
 
-    function start(script: string, processEnv: Record<string, string>): ChildProcess {
-      const p = spawn(process.execPath, [script], { env: processEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+    function start(args: string[], processEnv: Record<string, string>): ChildProcess {
+      const p = spawn(process.execPath, args, { env: processEnv, stdio: ['ignore', 'inherit', 'inherit'] });
       procs.push(p);
       return p;
     }
@@ -174,7 +149,7 @@ describeDistributed('distributed mode (separate processes, PostgreSQL server, Re
     expect(identityProc.exitCode).toBe(0);
     const ready = await a.get('/readyz');
     expect(ready.status).toBe(503);
-    expect(ready.body.subgraphs).toEqual({ identity: 'down', tenant: 'up', config: 'up', notification: 'up', billing: 'up', audit: 'up', gateway: 'up' });
+    expect(ready.body.subgraphs).toEqual({ ...Object.fromEntries(SUBGRAPHS.map((s) => [s.name, s.name === 'identity' ? 'down' : 'up'])), gateway: 'up' });
     expectEnvelope(await b.get('/api/v1/users/me', { token: root.accessToken }), 503, 'DPF-API-009');
     const gql = await a.graphql('{ me { email } }', undefined, { token: root.accessToken });
     expect(gql.status).toBe(503);

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
+import { portVariable, urlVariable } from '@dataplat/kit';
+import { SUBGRAPHS } from '@dataplat/launcher';
 import { ApiClient } from './client';
 import { freePort, startPlatform, type TestPlatform } from './platform';
 
 const EDGE = resolve(__dirname, '..', '..', 'packages', 'launcher', 'dist', 'edge-main.js');
-/** Every subgraph of the launcher's registry (packages/launcher/src/subgraphs.ts): a replica edge needs each URL. */
-const SUBGRAPHS = ['IDENTITY', 'TENANT', 'CONFIG', 'NOTIFICATION', 'BILLING', 'AUDIT'] as const;
 
 /** Redis of the distributed-mode tests (CI: REDIS_URL=redis://127.0.0.1:6379). */
 export const redisUrl = process.env.REDIS_URL;
@@ -22,9 +22,10 @@ export interface PlatformWithReplicas {
  * database and one Redis, as in the distributed mode.
  */
 export async function startPlatformWithReplicas(env: Record<string, string> = {}): Promise<PlatformWithReplicas> {
-  const ports = Object.fromEntries(await Promise.all(SUBGRAPHS.map(async (s) => [s, await freePort()] as const))) as Record<(typeof SUBGRAPHS)[number], number>;
+  // Every subgraph of the registry on a known port: a replica edge needs each one's URL.
+  const ports = new Map(await Promise.all(SUBGRAPHS.map(async (s) => [s.name, await freePort()] as const)));
   const shared = { REDIS_URL: redisUrl!, RATE_LIMIT_PER_MINUTE: '100000', ...env };
-  const platform = await startPlatform({ env: { ...shared, ...Object.fromEntries(SUBGRAPHS.map((s) => [`${s}_PORT`, String(ports[s])])) } });
+  const platform = await startPlatform({ env: { ...shared, ...Object.fromEntries([...ports].map(([name, port]) => [portVariable(name), String(port)])) } });
   const startReplica = async () => {
     const port = await freePort();
     const child: ChildProcess = spawn(process.execPath, [EDGE], {
@@ -41,7 +42,7 @@ export async function startPlatformWithReplicas(env: Record<string, string> = {}
         PLATFORM_ADMIN_PASSWORD: platform.adminPassword,
         PUBLIC_URL: platform.baseUrl,
         ...shared,
-        ...Object.fromEntries(SUBGRAPHS.map((s) => [`${s}_URL`, `http://127.0.0.1:${ports[s]}/graphql`])),
+        ...Object.fromEntries([...ports].map(([name, port]) => [urlVariable(name), `http://127.0.0.1:${port}/graphql`])),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { portVariable } from '@dataplat/kit';
+import { SUBGRAPHS } from '@dataplat/launcher';
 import pg from 'pg';
 
 const LAUNCHER = resolve(__dirname, '..', '..', 'packages', 'launcher', 'dist', 'main.js');
@@ -49,13 +51,8 @@ export async function startPlatform(options: StartOptions = {}): Promise<TestPla
     NODE_ENV: 'test',
     PORT: String(port),
     HOST: '127.0.0.1',
-    IDENTITY_PORT: '0',
-    TENANT_PORT: '0',
-    CONFIG_PORT: '0',
-    NOTIFICATION_PORT: '0',
-    BILLING_PORT: '0',
-    AUDIT_PORT: '0',
-
+    // Every subgraph of the registry on a free port (<NAME>_PORT=0): suites run side by side.
+    ...Object.fromEntries(SUBGRAPHS.map((s) => [portVariable(s.name), '0'])),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     JWT_SECRET: randomBytes(32).toString('base64url'),

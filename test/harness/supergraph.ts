@@ -1,12 +1,6 @@
 import { composeServices } from '@apollo/composition';
-import { buildBillingSchema } from '@dataplat/billing';
-import { buildConfigSchema } from '@dataplat/config';
 import { buildGatewaySchema, createTenantRateLimits } from '@dataplat/gateway';
-import { buildIdentitySchema } from '@dataplat/identity';
-import { buildNotificationSchema } from '@dataplat/notification';
-import { buildAuditSubgraph } from '@dataplat/audit';
-import { loadConfig, tokenServiceFromConfig } from '@dataplat/kit';
-import { buildTenantSchema } from '@dataplat/tenant';
+import { loadPlatformConfig, SUBGRAPHS } from '@dataplat/launcher';
 import { execute, parse, type GraphQLSchema } from 'graphql';
 
 /** The supergraph's API schema composed from subgraph schemas, as the gateway composes them. */
@@ -23,18 +17,14 @@ export async function compose(subgraphs: Record<string, GraphQLSchema>): Promise
 }
 
 /**
- * The API schema of the subgraphs the facade's operations use (no database: schemas only),
- * for unit tests that compile the real route table.
+ * The API schema of every subgraph of the registry plus the edge's own `gateway` subgraph
+ * (no database: schemas only), for tests that compile the real route table.
  */
 export async function facadeSupergraph(dataDir: string): Promise<GraphQLSchema> {
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'supergraph-test-secret-supergraph-test-0123' });
+  const config = loadPlatformConfig({ DATA_DIR: dataDir, JWT_SECRET: 'supergraph-test-secret-supergraph-test-0123' });
+  const schemas = await Promise.all(SUBGRAPHS.map(async (s) => [s.name, await s.buildSchema(config)] as const));
   return compose({
-    identity: await buildIdentitySchema({ db: {} as any, tokens: await tokenServiceFromConfig(config), config }),
-    tenant: await buildTenantSchema({ db: {} as any, config, logger: {} as any, identity: {} as any }),
-    config: await buildConfigSchema({ db: {} as any, config }),
-    notification: await buildNotificationSchema({ db: {} as any, config }),
+    ...Object.fromEntries(schemas),
     gateway: await buildGatewaySchema(createTenantRateLimits(), { statusOf: async () => null }),
-    billing: await buildBillingSchema({ db: {} as any, config, tenants: {} as any }),
-    audit: (await buildAuditSubgraph({ db: {} as any, config })).schema,
   });
 }

@@ -56,7 +56,6 @@ describe('loadConfig', () => {
     expect(cfg.LOGIN_LOCK_DURATION).toBe(900);
     expect(cfg.IDEMPOTENCY_TTL).toBe(86400);
     expect(cfg.LOG_LEVEL).toBe('info');
-    expect(cfg.IDENTITY_PORT).toBe(8081);
     expect(cfg.RATE_LIMIT_PER_MINUTE).toBe(1200);
     expect(cfg.DATABASE_URL).toBeUndefined();
     expect(cfg.REDIS_URL).toBeUndefined();
@@ -67,10 +66,8 @@ describe('loadConfig', () => {
   it('gives the background loops a 30 s safety net by default, in milliseconds; shorter ones are accepted', () => {
     const cfg = loadConfig({ JWT_SECRET: SECRET });
     expect(cfg.BACKGROUND_POLL_INTERVAL).toBe(30_000);
-    expect(cfg.AUDIT_CHAIN_INTERVAL).toBe(30_000);
-    const fast = loadConfig({ JWT_SECRET: SECRET, BACKGROUND_POLL_INTERVAL: '250ms', AUDIT_CHAIN_INTERVAL: '2s' });
+    const fast = loadConfig({ JWT_SECRET: SECRET, BACKGROUND_POLL_INTERVAL: '250ms' });
     expect(fast.BACKGROUND_POLL_INTERVAL).toBe(250);
-    expect(fast.AUDIT_CHAIN_INTERVAL).toBe(2_000);
     expect(configError({ JWT_SECRET: SECRET, BACKGROUND_POLL_INTERVAL: '0ms' }).message).toMatch(/^\s+BACKGROUND_POLL_INTERVAL: /m);
   });
 

@@ -3,6 +3,9 @@ import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { setting, type SettingsShape } from './setting';
+
+export { parseDurationSeconds } from './setting';
 
 /** Raised for invalid configuration; the message always names the variable. */
 export class ConfigError extends Error {
@@ -12,49 +15,8 @@ export class ConfigError extends Error {
   }
 }
 
-const DURATION = /^(\d+)\s*(ms|s|m|h|d)?$/;
-const UNIT_SECONDS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600, d: 86400 };
-
-/** Parses "900", "900s", "15m", "7d" into whole seconds. */
-export function parseDurationSeconds(value: string): number {
-  const match = DURATION.exec(value.trim());
-  if (!match) throw new Error(`"${value}" is not a duration (examples: 900, 15m, 7d)`);
-  const seconds = Math.floor(Number(match[1]) * UNIT_SECONDS[match[2] ?? 's']);
-  if (seconds <= 0) throw new Error(`"${value}" must be a positive duration`);
-  return seconds;
-}
-
-const duration = (fallback: string) =>
-  z
-    .string()
-    .default(fallback)
-    .transform((v, ctx) => {
-      try {
-        return parseDurationSeconds(v);
-      } catch (e) {
-        ctx.addIssue({ code: 'custom', message: (e as Error).message });
-        return z.NEVER;
-      }
-    });
-
-/** A duration in milliseconds ("250ms", "2s", "1m"). */
-function durationMs(v: string, ctx: z.RefinementCtx): number {
-  const match = DURATION.exec(v.trim());
-  const ms = match ? Math.floor(Number(match[1]) * UNIT_SECONDS[match[2] ?? 's'] * 1000) : 0;
-  if (ms <= 0) {
-    ctx.addIssue({ code: 'custom', message: `"${v}" is not a positive duration (examples: 250ms, 2s)` });
-    return z.NEVER;
-  }
-  return ms;
-}
-
-const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .pipe(z.string().url().optional())
-  .optional();
+const { duration, port, unsetIfEmpty } = setting;
+const optionalUrl = setting.optionalUrl();
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 function isProxySpec(token: string): boolean {
@@ -66,9 +28,10 @@ function isProxySpec(token: string): boolean {
   return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
 }
 
-/** An empty variable counts as unset (the usual convention for environment files). */
-const unsetIfEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
-
+/**
+ * The platform's own settings. Each subgraph adds its `<NAME>_PORT`, `<NAME>_URL` and own
+ * settings (`subgraphSettings`, ./platform/subgraph-settings.ts), given to loadConfig.
+ */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port(8080),
@@ -103,47 +66,13 @@ const EnvSchema = z.object({
    * beside it directly; `http` sends its fetches over loopback HTTP as a separate edge does.
    */
   SUBGRAPH_TRANSPORT: z.enum(['in-process', 'http']).default('in-process'),
-  IDENTITY_PORT: port(8081),
-  IDENTITY_URL: optionalUrl,
-  TENANT_PORT: port(8082),
-  /** GraphQL URL of the tenant subgraph, read by a separate edge process. */
-  TENANT_URL: optionalUrl,
-  CONFIG_PORT: port(8888),
-  /** GraphQL URL of the configuration subgraph, read by a separate edge process. */
-  CONFIG_URL: optionalUrl,
-  NOTIFICATION_PORT: port(8085),
-  /** GraphQL URL of the notification subgraph, read by a separate edge process. */
-  NOTIFICATION_URL: optionalUrl,
-  BILLING_PORT: port(8087),
-  /** GraphQL URL of the billing subgraph, read by a separate edge process. */
-  BILLING_URL: optionalUrl,
-  /**
-   * Safety net of the billing subgraph's drafting of the last closed month's missing invoices: it
-   * drafts at start-up and when a month closes, and at least this often.
-   */
-  BILLING_INVOICE_INTERVAL: duration('1h'),
-  /** Delay before the first retry of a failed channel delivery; doubled per attempt, capped at 1 h. */
-  NOTIFICATION_RETRY_BASE: duration('30s'),
-  AUDIT_PORT: port(8086),
-  /** GraphQL URL of the audit subgraph, read by a separate edge process. */
-  AUDIT_URL: optionalUrl,
-  /**
-   * Safety net of the audit chainer: it drains audit.intake when the intake announces new rows
-   * (NOTIFY), and looks on its own only this often, in case a notice was lost.
-   */
-  AUDIT_CHAIN_INTERVAL: z.string().default('30s').transform((v, ctx) => durationMs(v, ctx)),
-  /**
-   * Safety net of the retention purge: it runs when the oldest event of a chain expires (and when a
-   * policy changes), and at least this often.
-   */
-  AUDIT_PURGE_INTERVAL: duration('1h'),
   /**
    * Safety net of the background loops that wake on notices of the rows they work on
    * (notification deliveries and the platform outbox, compliance reports, the tenant service's
    * provisioning, migration and connector jobs and its alert rules): without a notice each looks on
    * its own only this often. Work due later (retries, leases, evaluation periods) is run when due.
    */
-  BACKGROUND_POLL_INTERVAL: z.string().default('30s').transform((v, ctx) => durationMs(v, ctx)),
+  BACKGROUND_POLL_INTERVAL: setting.durationMs('30s'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** Most nested field selections in one GraphQL operation (docs/hardening.md). */
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().positive().default(12),
@@ -179,17 +108,19 @@ export type PlatformConfig = Omit<z.infer<typeof EnvSchema>, 'JWT_SECRET' | 'DAT
 };
 
 /**
- * Reads and validates the platform configuration from the environment. Fails with a
- * ConfigError naming every invalid variable. An unset JWT_SECRET outside production is
- * generated once and kept under DATA_DIR so tokens survive restarts.
+ * Reads and validates the platform configuration from the environment: the base settings
+ * plus `settings` (the subgraphs' fragments). Fails with a ConfigError naming every invalid
+ * variable. An unset JWT_SECRET outside production is generated once and kept under DATA_DIR
+ * so tokens survive restarts.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
-  const parsed = EnvSchema.safeParse(env);
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, settings: SettingsShape = {}): PlatformConfig {
+  const parsed = platformSchema(settings).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const cfg = parsed.data;
+  // The subgraphs' settings ride along; each subgraph reads its own through SubgraphConfig.
+  const cfg = parsed.data as z.output<typeof EnvSchema>;
   const dataDir = resolve(cfg.DATA_DIR);
   let secret = cfg.JWT_SECRET;
   if (!secret) {
@@ -199,6 +130,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     secret = persistedSecret(dataDir, 'jwt-secret');
   }
   return { ...cfg, DATA_DIR: dataDir, JWT_SECRET: secret, embeddedDatabase: !cfg.DATABASE_URL };
+}
+
+/** The base settings extended by `settings`; a variable declared twice is a programming error. */
+export function platformSchema(settings: SettingsShape = {}) {
+  const taken = Object.keys(settings).filter((name) => name in EnvSchema.shape);
+  if (taken.length) throw new Error(`settings already defined by the platform: ${taken.join(', ')}`);
+  return EnvSchema.extend(settings);
 }
 
 /** A random secret created on first use and kept (mode 0600) under the data directory. */

@@ -21,3 +21,6 @@ export * from './wake/pg-wake-channel';
 export * from './http/redis-pubsub';
 export * from './time';
 export * from './audit';
+export * from './setting';
+export * from './platform/subgraph-definition';
+export * from './platform/subgraph-settings';

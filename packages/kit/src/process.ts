@@ -1,15 +1,16 @@
 import { ConfigError, loadConfig, type PlatformConfig } from './config';
 import { createLogger, type Logger } from './logger';
+import type { SettingsShape } from './setting';
 
 /**
- * Runs a process entry point: loads the configuration (invalid: message naming the
- * variable, exit 2), starts, and on SIGINT/SIGTERM stops cleanly (exit 0). A failed start
- * exits 1 with the reason on stderr.
+ * Runs a process entry point: loads the configuration, the base settings plus `settings`
+ * (invalid: message naming every invalid variable, exit 2), starts, and on SIGINT/SIGTERM
+ * stops cleanly (exit 0). A failed start exits 1 with the reason on stderr.
  */
-export function runMain(name: string, start: (config: PlatformConfig, logger: Logger) => Promise<() => Promise<void>>): void {
+export function runMain(name: string, start: (config: PlatformConfig, logger: Logger) => Promise<() => Promise<void>>, settings: SettingsShape = {}): void {
   let config: PlatformConfig;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, settings);
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`${e.message}\n`);

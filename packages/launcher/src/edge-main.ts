@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // The public edge as its own process (distributed mode): gateway + REST facade on
-// HOST:PORT, composing the subgraphs at their URL settings (IDENTITY_URL, TENANT_URL, see
-// ./subgraphs.ts); DATABASE_URL for idempotency
-// records, REDIS_URL for rate limits shared by every edge replica.
+// HOST:PORT, composing every subgraph of the registry at its URL setting (<NAME>_URL, see
+// ./registry.ts); DATABASE_URL for idempotency records, REDIS_URL for rate limits shared by
+// every edge replica.
 import { createPrismaClient, runMigrations } from '@dataplat/db';
 import { PgWakeChannel, requireSetting, runMain } from '@dataplat/kit';
 import { startEdge } from './edge';
+import { SUBGRAPH_SETTINGS } from './registry';
 import { remoteSubgraphs } from './subgraphs';
 
 runMain('edge', async (config, logger) => {
@@ -21,4 +22,4 @@ runMain('edge', async (config, logger) => {
     await changes.close();
     await db.$disconnect();
   };
-});
+}, SUBGRAPH_SETTINGS);

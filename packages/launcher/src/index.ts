@@ -1,2 +1,2 @@
 export { startPlatform, type RunningPlatform } from './platform';
-export { SUBGRAPHS, type SubgraphDefinition } from './subgraphs';
+export { SUBGRAPHS, SUBGRAPH_SETTINGS, loadPlatformConfig, type PlatformSubgraph } from './registry';

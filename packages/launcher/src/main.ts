@@ -2,6 +2,7 @@
 // `npm start`: the whole platform in one process (see README "Configuration").
 import { runMain } from '@dataplat/kit';
 import { startPlatform } from './platform';
+import { SUBGRAPH_SETTINGS } from './registry';
 
 runMain('dataplat', async (config, logger) => {
   const platform = await startPlatform(config, logger);
@@ -12,4 +13,4 @@ runMain('dataplat', async (config, logger) => {
     );
   }
   return platform.stop;
-});
+}, SUBGRAPH_SETTINGS);

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { createPrismaClient, runMigrations, startEmbeddedPostgres, type PrismaClient } from '@dataplat/db';
-import { bootstrapIdentity } from '@dataplat/identity';
 import { PgWakeChannel, type Logger, type PlatformConfig } from '@dataplat/kit';
 import { startEdge } from './edge';
-import { startSubgraphs } from './subgraphs';
+import { seedSubgraphs, startSubgraphs } from './subgraphs';
 
 export interface RunningPlatform {
   /** Public base URL, e.g. http://127.0.0.1:8080 */
@@ -16,8 +15,8 @@ export interface RunningPlatform {
 
 /**
  * Boots the whole platform in one process: database (embedded PostgreSQL unless
- * DATABASE_URL), migrations, seed, every subgraph, the gateway and the REST facade.
- * Whatever started is stopped again, in reverse order, on stop() or on a failed start.
+ * DATABASE_URL), migrations, the subgraphs' seeds, every subgraph of the registry, the
+ * gateway and the REST facade. Whatever started is stopped again, in reverse order, on stop() or on a failed start.
  */
 export async function startPlatform(config: PlatformConfig, logger: Logger): Promise<RunningPlatform> {
   const stack: Array<() => Promise<unknown>> = [];
@@ -43,8 +42,7 @@ export async function startPlatform(config: PlatformConfig, logger: Logger): Pro
     // The process's one LISTEN connection: background loops wake on it, the edge's caches hear changes on it.
     const changes = await PgWakeChannel.open(databaseUrl, { logger: logger.child({ component: 'change-channel' }), applicationName: 'dataplat-listener' });
     stack.push(() => changes.close());
-    const seeded = await bootstrapIdentity(db, config);
-    if (seeded.adminCreated) logger.info({ email: config.PLATFORM_ADMIN_EMAIL }, 'bootstrap platform admin created');
+    const seeded = await seedSubgraphs(db, config, logger);
 
     // In one process the subgraphs are internal: loopback only, each on its port setting (0: any free port).
     const subgraphs = await startSubgraphs(db, changes, config, logger, stack);

@@ -1,16 +1,17 @@
 import type { PrismaClient } from '@dataplat/db';
-import { PrincipalCodec, startSubgraphServer, UserDirectoryClient, type PollingLoop, type Logger, type PlatformConfig, type RunningSubgraph, type WakeChannel } from '@dataplat/kit';
+import { PrincipalCodec, startSubgraphServer, UserDirectoryClient, type PollingLoop, type Logger, type RunningSubgraph, type WakeChannel } from '@dataplat/kit';
 import { buildAuditSubgraph } from './audit';
 import { ChainRepository } from './chain/chain.repository';
 import { startChainer } from './chain/chainer';
+import type { AuditConfig } from './settings';
 
 export interface AuditServerOptions {
   db: PrismaClient;
   /** The process's change channel: the loops wake on the intake's and the reports' notices. */
   changes: WakeChannel;
-  config: PlatformConfig;
+  config: AuditConfig;
   logger: Logger;
-  port?: number;
+  port: number;
   /** The identity subgraph's GraphQL URL (failed logins are filed under the e-mail's tenant). */
   identityUrl: string | (() => string);
 }
@@ -31,7 +32,7 @@ export async function startAudit(opts: AuditServerOptions): Promise<RunningSubgr
     principals,
     logger: opts.logger,
     host: opts.config.HOST,
-    port: opts.port ?? opts.config.AUDIT_PORT,
+    port: opts.port,
   });
   const log = (component: string) => opts.logger.child({ component });
   const loops: PollingLoop[] = [

@@ -1,17 +1,18 @@
 import type { PrismaClient } from '@dataplat/db';
-import { PollingLoop, PrincipalCodec, serveSubgraph, type Logger, type PlatformConfig, type RunningSubgraph } from '@dataplat/kit';
+import { PollingLoop, PrincipalCodec, serveSubgraph, type Logger, type RunningSubgraph } from '@dataplat/kit';
 import { GraphTenantDirectory } from './accounts/tenant-directory';
 import { buildBillingSchema } from './billing';
 import { createCore } from './core';
 import type { TaxPolicy } from './plans/pricing';
+import type { BillingConfig } from './settings';
 
 export interface BillingServerOptions {
   db: PrismaClient;
-  config: PlatformConfig;
+  config: BillingConfig;
   logger: Logger;
   /** GraphQL URL of the tenant subgraph (tenants' plans are read through it). */
   tenantUrl: string;
-  port?: number;
+  port: number;
   tax?: TaxPolicy;
 }
 
@@ -25,7 +26,7 @@ export async function startBilling(opts: BillingServerOptions): Promise<RunningS
   const deps = { db: opts.db, config: opts.config, tenants, tax: opts.tax };
   const core = createCore(deps);
   const schema = await buildBillingSchema(deps, core);
-  const running = await serveSubgraph('billing', schema, { config: opts.config, logger: opts.logger, port: opts.port ?? opts.config.BILLING_PORT });
+  const running = await serveSubgraph('billing', schema, { config: opts.config, logger: opts.logger, port: opts.port });
   const log = opts.logger.child({ component: 'billing-invoice-drafts' });
   const drafts = new PollingLoop(async () => {
     const { period, created } = await core.invoices.draftClosedMonth();

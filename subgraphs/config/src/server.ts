@@ -6,7 +6,7 @@ export interface ConfigServerOptions {
   db: PrismaClient;
   config: PlatformConfig;
   logger: Logger;
-  port?: number;
+  port: number;
 }
 
 /** Starts the configuration subgraph on its port (8888 by default; 0 picks a free one). */
@@ -18,6 +18,6 @@ export async function startConfig(opts: ConfigServerOptions): Promise<RunningSub
     principals: await PrincipalCodec.create(opts.config.JWT_SECRET),
     logger: opts.logger,
     host: opts.config.HOST,
-    port: opts.port ?? opts.config.CONFIG_PORT,
+    port: opts.port,
   });
 }

@@ -10,7 +10,7 @@ export interface IdentityServerOptions {
   db: PrismaClient;
   config: PlatformConfig;
   logger: Logger;
-  port?: number;
+  port: number;
   /** The tenant subgraph's GraphQL URL (a function when it starts after identity in one process). */
   tenantUrl: string | (() => string);
 }
@@ -31,7 +31,7 @@ export async function startIdentity(opts: IdentityServerOptions): Promise<Runnin
     principals,
     logger: opts.logger,
     host: opts.config.HOST,
-    port: opts.port ?? opts.config.IDENTITY_PORT,
+    port: opts.port,
   });
   // Bookkeeping of expired access tokens (issued and revoked) is worthless: drop it hourly.
   const issuedTokens = new RevocationRepository(opts.db);

@@ -1,19 +1,20 @@
 import type { PrismaClient } from '@dataplat/db';
-import { emailTransportFrom, PrincipalCodec, startSubgraphServer, type EmailTransport, type Logger, type PlatformConfig, type RunningSubgraph, type WakeChannel } from '@dataplat/kit';
+import { emailTransportFrom, PrincipalCodec, startSubgraphServer, type EmailTransport, type Logger, type RunningSubgraph, type WakeChannel } from '@dataplat/kit';
 import { DeliveryDispatcher } from './delivery/dispatcher';
 import { DeliveryRepository } from './delivery/deliveries.repository';
 import { PlatformOutboxRelay } from './delivery/platform-outbox.relay';
 import { PlatformOutboxRepository } from './delivery/platform-outbox.repository';
 import { ChannelSenders } from './delivery/senders';
 import { buildNotificationSchema } from './notification';
+import type { NotificationConfig } from './settings';
 
 export interface NotificationServerOptions {
   db: PrismaClient;
   /** The process's change channel: the dispatcher and the relay wake on their tables' notices. */
   changes: WakeChannel;
-  config: PlatformConfig;
+  config: NotificationConfig;
   logger: Logger;
-  port?: number;
+  port: number;
   /** E-mail transport of e-mail channels (SMTP_URL, else the local mail directory). */
   email?: EmailTransport;
 }
@@ -30,7 +31,7 @@ export async function startNotification(opts: NotificationServerOptions): Promis
     principals: await PrincipalCodec.create(opts.config.JWT_SECRET),
     logger: opts.logger,
     host: opts.config.HOST,
-    port: opts.port ?? opts.config.NOTIFICATION_PORT,
+    port: opts.port,
   });
   const senders = new ChannelSenders(opts.email ?? emailTransportFrom(opts.config), opts.config.MAIL_FROM);
   const dispatcher = new DeliveryDispatcher(new DeliveryRepository(opts.db), senders, opts.config, opts.logger.child({ component: 'notification-dispatcher' }), opts.changes);

@@ -12,7 +12,7 @@ export interface TenantServerOptions {
   logger: Logger;
   /** GraphQL URL of the identity subgraph (first administrators are created there). */
   identityUrl: string;
-  port?: number;
+  port: number;
 }
 
 /** Starts the tenant subgraph on its port (8082 by default; 0 picks a free one). */
@@ -26,7 +26,7 @@ export async function startTenant(opts: TenantServerOptions): Promise<RunningSub
     principals,
     logger: opts.logger,
     host: opts.config.HOST,
-    port: opts.port ?? opts.config.TENANT_PORT,
+    port: opts.port,
   });
   // Resumes provisioning jobs left over by a process that stopped, then sweeps for orphans.
   runner.start(opts.changes);

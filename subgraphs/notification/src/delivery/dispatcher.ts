@@ -1,4 +1,5 @@
-import { CHANGE_CHANNELS, dueWorkLoop, secretBoxFor, type Logger, type PlatformConfig, type PollingLoop, type SecretBox, type WakeChannel } from '@dataplat/kit';
+import { CHANGE_CHANNELS, dueWorkLoop, secretBoxFor, type Logger, type PollingLoop, type SecretBox, type WakeChannel } from '@dataplat/kit';
+import type { NotificationConfig } from '../settings';
 import { backoffSeconds, MAX_DELIVERY_ATTEMPTS } from './backoff';
 import type { ClaimedDelivery, DeliveryRepository } from './deliveries.repository';
 import { WEBHOOK_TIMEOUT_MS, type ChannelSenders, type SendOutcome } from './senders';
@@ -24,7 +25,7 @@ export class DeliveryDispatcher {
   constructor(
     private readonly repo: DeliveryRepository,
     private readonly senders: ChannelSenders,
-    private readonly config: PlatformConfig,
+    private readonly config: NotificationConfig,
     private readonly log: Logger,
     changes: WakeChannel,
     intervalMs = config.BACKGROUND_POLL_INTERVAL,

@@ -1,4 +1,5 @@
-import { CHANGE_CHANNELS, dueWorkLoop, secretBoxFor, type Logger, type PlatformConfig, type PollingLoop, type SecretBox, type WakeChannel } from '@dataplat/kit';
+import { CHANGE_CHANNELS, dueWorkLoop, secretBoxFor, type Logger, type PollingLoop, type SecretBox, type WakeChannel } from '@dataplat/kit';
+import type { NotificationConfig } from '../settings';
 import { backoffSeconds, MAX_DELIVERY_ATTEMPTS } from './backoff';
 import { CHANNEL_SECRET_PURPOSE, describeSendError, LEASE_SECONDS } from './dispatcher';
 import type { OutboxMessage, PlatformOutboxRepository } from './platform-outbox.repository';
@@ -23,7 +24,7 @@ export class PlatformOutboxRelay {
   constructor(
     private readonly repo: PlatformOutboxRepository,
     private readonly senders: ChannelSenders,
-    private readonly config: PlatformConfig,
+    private readonly config: NotificationConfig,
     private readonly log: Logger,
     changes: WakeChannel,
     intervalMs = config.BACKGROUND_POLL_INTERVAL,

@@ -1,0 +1,16 @@
+import type { PrismaClient } from '@dataplat/db';
+import { defineSubgraph, SCHEMA_ONLY } from '@dataplat/kit';
+import { buildNotificationSchema } from './notification';
+import { startNotification } from './server';
+import { notificationSettings } from './settings';
+
+/** The notification subgraph and its delivery dispatchers (docs/notification-service.md). */
+export const notificationSubgraph = defineSubgraph<PrismaClient, typeof notificationSettings>({
+  name: 'notification',
+  defaultPort: 8085,
+  peers: {},
+  settings: notificationSettings,
+  databaseSchemas: ['notification'],
+  start: startNotification,
+  buildSchema: (config) => buildNotificationSchema({ db: SCHEMA_ONLY, config }),
+});
