@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { onCommittedNotice } from '@dataplat/kit';
 import pg from 'pg';
 import { createPrismaClient, SerialClient } from './client';
 import type { PrismaClient } from './generated/client';
@@ -79,5 +80,40 @@ describe('createPrismaClient: one query at a time per connection', () => {
     } finally {
       await client.end();
     }
+  });
+});
+
+describe('notices this process commits', () => {
+  const CHANNEL = 'dataplat_unit_committed';
+  let heard: Array<[string, string]>;
+  let stop: () => void;
+  beforeEach(() => {
+    heard = [];
+    stop = onCommittedNotice((channel, payload) => channel === CHANNEL && heard.push([channel, payload]));
+  });
+  afterEach(() => stop());
+
+  it('are announced in this process at commit, in order, and not before', async () => {
+    await db.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_notify(${CHANNEL}, ${'a'})`;
+      await tx.$executeRaw`SELECT pg_notify(${CHANNEL}, '*')`;
+      expect(heard).toEqual([]);
+    });
+    expect(heard).toEqual([
+      [CHANNEL, 'a'],
+      [CHANNEL, '*'],
+    ]);
+  });
+
+  it('are forgotten when the transaction rolls back, and announced at once outside one', async () => {
+    await expect(
+      db.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_notify(${CHANNEL}, ${'lost'})`;
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(heard).toEqual([]);
+    await db.$executeRaw`SELECT pg_notify(${CHANNEL}, ${'now'})`;
+    expect(heard).toEqual([[CHANNEL, 'now']]);
   });
 });

@@ -24,3 +24,4 @@ export * from './audit';
 export * from './setting';
 export * from './platform/subgraph-definition';
 export * from './platform/subgraph-settings';
+export * from './wake/committed-notices';

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { onCommittedNotice } from './committed-notices';
 import type { Logger } from '../logger';
 import { assertChannelName, WakeSubscribers, type WakeChannel, type WakeHandler } from './wake-channel';
 
@@ -29,10 +30,15 @@ export class PgWakeChannel implements WakeChannel {
   private attempt = 0;
   private timer?: NodeJS.Timeout;
 
+  private readonly stopLocal: () => void;
+
   constructor(
     private readonly connectionString: string,
     private readonly options: PgWakeChannelOptions = {},
-  ) {}
+  ) {
+    // What this process commits is heard here at once, not only after the LISTEN round trip.
+    this.stopLocal = onCommittedNotice((channel, payload) => this.deliver(channel, payload));
+  }
 
   /** A started channel (see start). */
   static async open(connectionString: string, options: PgWakeChannelOptions = {}): Promise<PgWakeChannel> {
@@ -79,6 +85,7 @@ export class PgWakeChannel implements WakeChannel {
   }
 
   async close(): Promise<void> {
+    this.stopLocal();
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     const client = this.client;
