@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ERROR_CATALOGUE } from './catalogue';
+import './catalogue';
+import { ERROR_CATALOGUE } from './define';
 
 /** docs/errors.md is the published catalogue: it must list every code with its status. */
 describe('docs/errors.md', () => {

@@ -94,6 +94,13 @@ describe('formatGraphQLError', () => {
     expect(formatGraphQLError(formatted, new GraphQLError('Token has expired'))).toBe(formatted);
   });
 
+  it('passes through a well-formed code with its status that this process does not declare (a subgraph in another process)', () => {
+    const formatted = { message: 'Invoice not found', path: ['invoice'], extensions: { code: 'DPF-ZZZ-003', status: 404 } };
+    expect(formatGraphQLError(formatted, new GraphQLError('Invoice not found'))).toBe(formatted);
+    const statusless = { message: 'x', extensions: { code: 'DPF-ZZZ-003' } };
+    expect(formatGraphQLError(statusless, new GraphQLError('x')).extensions).toEqual({ code: 'DPF-API-010', status: 500 });
+  });
+
   it('handles a bare non-GraphQL error value', () => {
     expect(formatGraphQLError({ message: 'boom' }, 'boom').extensions).toEqual({ code: 'DPF-API-010', status: 500 });
     expect(formatGraphQLError({ message: 'x' }, new DomainError(ErrorCode.RATE_LIMITED)).extensions?.code).toBe('DPF-API-007');
