@@ -33,6 +33,8 @@ module.exports = {
         '^@dataplat/identity$': '<rootDir>/subgraphs/identity/src',
         // Identity seeds the permissions every domain declares beside its code.
         '^@dataplat/(audit|billing|config|notification|tenant)/permissions$': '<rootDir>/subgraphs/$1/src/permissions',
+        // Each domain declares its error codes in src/errors.ts; others raise or compare them.
+        '^@dataplat/(audit|billing|config|identity|notification|tenant)/errors$': '<rootDir>/subgraphs/$1/src/errors',
         '^@dataplat/tenant$': '<rootDir>/subgraphs/tenant/src',
         '^@dataplat/config$': '<rootDir>/subgraphs/config/src',
         '^@dataplat/notification$': '<rootDir>/subgraphs/notification/src',

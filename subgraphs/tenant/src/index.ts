@@ -1,2 +1,3 @@
 export { buildTenantSchema, buildTenantService, type TenantDeps } from './tenant';
 export { startTenant, type TenantServerOptions } from './server';
+export { TenantError } from './errors';

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, ServiceCallError, ServiceGraphClient, type PrincipalCodec } from '@dataplat/kit';
+import { TenantError } from '@dataplat/tenant/errors';
 
 /** The service name the billing service acts under towards the tenant service. */
 export const BILLING_SERVICE = 'billing-service';
@@ -34,7 +35,7 @@ export class GraphTenantDirectory implements TenantDirectory {
       const { tenant } = await this.client.call<{ tenant: TenantFacts }>(TENANT, { id: tenantId }, tenantId);
       return tenant;
     } catch (e) {
-      if (e instanceof ServiceCallError && e.code === ErrorCode.TENANT_NOT_FOUND) return null;
+      if (e instanceof ServiceCallError && e.code === TenantError.TENANT_NOT_FOUND) return null;
       throw new DomainError(ErrorCode.BILLING_TENANT_SERVICE_UNAVAILABLE, (e as Error).message);
     }
   }
