@@ -1,2 +1,3 @@
 export { buildConfigSchema, type ConfigDeps } from './config';
 export { startConfig, type ConfigServerOptions } from './server';
+export { ConfigError } from './errors';
