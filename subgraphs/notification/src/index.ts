@@ -1,3 +1,4 @@
 export { buildNotificationSchema, type NotificationDeps } from './notification';
 export { startNotification, type NotificationServerOptions } from './server';
 export { signWebhook, verifyWebhookSignature, SIGNATURE_HEADER } from './delivery/signature';
+export { NotificationError } from './errors';

@@ -541,28 +541,6 @@ const IAM = defineErrors('IAM', {
 
 
 
-const NTF = defineErrors('NTF', {
-  NOTIFICATION_NOT_FOUND: {
-    number: 1, status: 404, message: 'Notification not found',
-    when: "A notification id that is not one of the caller's own (another user's or another tenant's included) ([notification-service.md](notification-service.md))",
-  },
-  NOTIFICATION_CHANNEL_NOT_FOUND: {
-    number: 2, status: 404, message: 'Notification channel not found',
-    when: 'A channel id the acting tenant does not have',
-  },
-  NOTIFICATION_CHANNEL_EXISTS: {
-    number: 3, status: 409, message: 'A notification channel with this name already exists',
-    when: '`POST /notifications/channels` with a name the tenant already uses',
-  },
-  NOTIFICATION_CHANNEL_INVALID: {
-    number: 4, status: 400, message: 'Invalid notification channel configuration',
-    when: 'A webhook or chat URL that is not `https` (plain `http` only to a loopback host outside production), has credentials or does not parse; an e-mail channel without valid addresses; a field that does not belong to the kind (`details: {field, reason}`)',
-  },
-  NOTIFICATION_RECIPIENT_NOT_FOUND: {
-    number: 5, status: 404, message: 'The recipient is not a user of the tenant',
-    when: '`sendNotification` to a user id that is not a user of the target tenant',
-  },
-}, { title: 'notification service', source: 'packages/kit/src/errors/catalogue.ts' });
 
 const BIL = defineErrors('BIL', {
   BILLING_TENANT_NOT_FOUND: {
@@ -658,7 +636,7 @@ const AUD = defineErrors('AUD', {
 export type ErrorCode = CatalogueCode;
 
 /** Kit's codes: `ErrorCode.VALIDATION_FAILED === 'DPF-API-001'`. Domains' codes are their `<Domain>Error`. */
-export const ErrorCode = Object.freeze({ ...API, ...AUTH, ...PRINCIPAL, ...IAM, ...NTF, ...BIL, ...AUD });
+export const ErrorCode = Object.freeze({ ...API, ...AUTH, ...PRINCIPAL, ...IAM, ...BIL, ...AUD });
 
 /** Kit's blocks, first in docs/errors.md. */
 export const KIT_ERROR_BLOCKS: readonly ErrorBlock[] = [API, AUTH, PRINCIPAL].map(errorBlockOf);
