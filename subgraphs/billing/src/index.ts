@@ -2,3 +2,4 @@ export { buildBillingSchema } from './billing';
 export type { BillingDeps } from './core';
 export { startBilling, type BillingServerOptions } from './server';
 export { ZERO_TAX, type TaxPolicy } from './plans/pricing';
+export { BillingError } from './errors';
