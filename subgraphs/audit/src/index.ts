@@ -2,3 +2,4 @@ export { buildAuditSubgraph, type AuditDeps } from './audit';
 export { startAudit, type AuditServerOptions } from './server';
 export { canonicalForm, eventHash, GENESIS_HASH } from './chain/canonical';
 export { verifyChain } from './chain/verifier';
+export { AuditError } from './errors';
