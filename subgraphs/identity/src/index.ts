@@ -2,3 +2,4 @@ export { buildIdentitySchema, type IdentityDeps } from './identity';
 export { bootstrapIdentity, type BootstrapResult } from './bootstrap';
 export { CATALOGUE, DOMAIN_PERMISSIONS } from './catalogue';
 export { startIdentity } from './server';
+export { IdentityError } from './errors';
