@@ -93,13 +93,15 @@ describe('defineErrors', () => {
     ['status 600', 'TSW', { A: entry(1, 600) }, /A: status 600 is not 400 to 599/],
     ['an empty message', 'TSW', { A: { ...entry(1), message: ' ' } }, /A: the message is empty/],
     ['no when', 'TSW', { A: { ...entry(1), when: '' } }, /A: say when it is raised/],
+    ['a when of two lines', 'TSW', { A: { ...entry(1), when: 'one\ntwo' } }, /A: the message and when are one line each/],
   ])('refuses %s', (_, prefix, definitions, error) => {
     expect(() => defineErrors(prefix, definitions, info)).toThrow(error);
     expect(isCatalogued('DPF-TSW-001')).toBe(false);
   });
 
-  it('refuses a block without title or source', () => {
+  it('refuses a block without title or source, or with notes of two lines', () => {
     expect(() => defineErrors('TSX', { A: entry(1) }, { title: '', source: 'x.ts' })).toThrow(/a title and a source are required/);
+    expect(() => defineErrors('TSX', { A: entry(1) }, { ...info, notes: 'one\ntwo' })).toThrow(/the title and notes are one line each/);
   });
 });
 

@@ -100,6 +100,7 @@ export function defineErrors<const P extends string, const D extends Record<stri
   };
   if (!PREFIX.test(prefix)) fail('the prefix must be 2 to 5 capital letters');
   if (!info.title?.trim() || !info.source?.trim()) fail('a title and a source are required');
+  if (/[\r\n]/.test(info.title + (info.notes ?? ''))) fail('the title and notes are one line each');
   const entries: ErrorEntry[] = [];
   const numbers = new Map<number, string>();
   for (const [name, d] of Object.entries(definitions)) {
@@ -108,6 +109,7 @@ export function defineErrors<const P extends string, const D extends Record<stri
     if (!Number.isInteger(d.status) || d.status < 400 || d.status > 599) fail(`${name}: status ${d.status} is not 400 to 599`);
     if (!d.message?.trim()) fail(`${name}: the message is empty`);
     if (!d.when?.trim()) fail(`${name}: say when it is raised`);
+    if (/[\r\n]/.test(d.message + d.when)) fail(`${name}: the message and when are one line each (a cell of docs/errors.md)`);
     if (numbers.has(d.number)) fail(`${name} and ${numbers.get(d.number)} both have number ${d.number}`);
     numbers.set(d.number, name);
     entries.push(Object.freeze({ code: `DPF-${prefix}-${String(d.number).padStart(3, '0')}` as ErrorCode, name, ...d }));

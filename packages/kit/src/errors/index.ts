@@ -4,3 +4,4 @@ export * from './catalogue';
 export { ErrorCode } from './catalogue';
 export * from './domain-error';
 export * from './format';
+export * from './doc';
