@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { IdentityError } from '@dataplat/identity/errors';
 import type { ApiKeyRecord } from './api-key-store';
 import { ApiKeyUsageRecorder } from './api-key-usage';
 import { ApiKeyAuthenticator, hashKey } from './api-keys';
@@ -42,20 +43,20 @@ describe('ApiKeyAuthenticator', () => {
 
   it('refuses malformed keys without a lookup, unknown keys after one (then cached)', async () => {
     const { auth, store } = setup({});
-    expect(await code(auth.verify('dpk_live_short', null))).toBe(ErrorCode.API_KEY_INVALID);
+    expect(await code(auth.verify('dpk_live_short', null))).toBe(IdentityError.API_KEY_INVALID);
     expect(store.findByHash).not.toHaveBeenCalled();
-    expect(await code(auth.verify(KEY, null))).toBe(ErrorCode.API_KEY_INVALID);
-    expect(await code(auth.verify(KEY, null))).toBe(ErrorCode.API_KEY_INVALID);
+    expect(await code(auth.verify(KEY, null))).toBe(IdentityError.API_KEY_INVALID);
+    expect(await code(auth.verify(KEY, null))).toBe(IdentityError.API_KEY_INVALID);
     expect(store.findByHash).toHaveBeenCalledTimes(1);
   });
 
   it.each([
-    ['revoked', record({ status: 'REVOKED' }), ErrorCode.API_KEY_REVOKED],
-    ['expired', record({ expiresAt: new Date(1_000_000) }), ErrorCode.API_KEY_EXPIRED],
-    ['past its rotation grace', record({ status: 'ROTATING', graceEndsAt: new Date(999_999) }), ErrorCode.API_KEY_GRACE_ENDED],
-    ['rotating without a rotation in progress', record({ status: 'ROTATING', graceEndsAt: null }), ErrorCode.API_KEY_GRACE_ENDED],
-    ['owned by a disabled user', record({ ownerEnabled: false }), ErrorCode.API_KEY_OWNER_DISABLED],
-    ['in an unknown state', record({ status: 'WEIRD' }), ErrorCode.API_KEY_REVOKED],
+    ['revoked', record({ status: 'REVOKED' }), IdentityError.API_KEY_REVOKED],
+    ['expired', record({ expiresAt: new Date(1_000_000) }), IdentityError.API_KEY_EXPIRED],
+    ['past its rotation grace', record({ status: 'ROTATING', graceEndsAt: new Date(999_999) }), IdentityError.API_KEY_GRACE_ENDED],
+    ['rotating without a rotation in progress', record({ status: 'ROTATING', graceEndsAt: null }), IdentityError.API_KEY_GRACE_ENDED],
+    ['owned by a disabled user', record({ ownerEnabled: false }), IdentityError.API_KEY_OWNER_DISABLED],
+    ['in an unknown state', record({ status: 'WEIRD' }), IdentityError.API_KEY_REVOKED],
   ])('refuses a key %s', async (_name, rec, expected) => {
     const { auth } = setup({ [KEY]: rec });
     expect(await code(auth.verify(KEY, null))).toBe(expected);
@@ -65,7 +66,7 @@ describe('ApiKeyAuthenticator', () => {
     const { auth, tick, store } = setup({ [KEY]: record({ status: 'ROTATING', graceEndsAt: new Date(1_005_000) }) });
     await expect(auth.verify(KEY, null)).resolves.toBeDefined();
     tick(5_000);
-    expect(await code(auth.verify(KEY, null))).toBe(ErrorCode.API_KEY_GRACE_ENDED);
+    expect(await code(auth.verify(KEY, null))).toBe(IdentityError.API_KEY_GRACE_ENDED);
     expect(store.findByHash).toHaveBeenCalledTimes(1);
   });
 
@@ -77,7 +78,7 @@ describe('ApiKeyAuthenticator', () => {
     for (const ip of ['192.168.0.1', '2001:db9::1', null]) {
       const err = await auth.verify(KEY, ip).catch((e) => e);
       expect(err).toBeInstanceOf(DomainError);
-      expect(err).toMatchObject({ code: ErrorCode.API_KEY_IP_NOT_ALLOWED, status: 403 });
+      expect(err).toMatchObject({ code: IdentityError.API_KEY_IP_NOT_ALLOWED, status: 403 });
     }
   });
 
@@ -88,10 +89,10 @@ describe('ApiKeyAuthenticator', () => {
     set(KEY, record({ status: 'REVOKED' }));
     await expect(auth.verify(KEY, null)).resolves.toBeDefined(); // cached, no notification yet
     auth.onNotification(hashKey(KEY));
-    expect(await code(auth.verify(KEY, null))).toBe(ErrorCode.API_KEY_REVOKED);
+    expect(await code(auth.verify(KEY, null))).toBe(IdentityError.API_KEY_REVOKED);
     set(OTHER, record({ id: 2, ownerEnabled: false }));
     auth.onNotification(`user:${T}:${U}`);
-    expect(await code(auth.verify(OTHER, null))).toBe(ErrorCode.API_KEY_OWNER_DISABLED);
+    expect(await code(auth.verify(OTHER, null))).toBe(IdentityError.API_KEY_OWNER_DISABLED);
     expect(store.findByHash).toHaveBeenCalledTimes(4);
   });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { DomainError, type Principal } from '@dataplat/kit';
+import { IdentityError } from '@dataplat/identity/errors';
 import { LRUCache } from 'lru-cache';
 import type { ApiKeyRecord, ApiKeyStore } from './api-key-store';
 import type { ApiKeyUsageRecorder } from './api-key-usage';
@@ -69,18 +70,18 @@ export class ApiKeyAuthenticator {
 
   /** The caller of a presented key, or a DomainError saying why not (401, or 403 for the IP). */
   async verify(key: string, clientIp: string | null): Promise<ApiKeyAuthResult> {
-    if (!API_KEY_PATTERN.test(key)) throw new DomainError(ErrorCode.API_KEY_INVALID);
+    if (!API_KEY_PATTERN.test(key)) throw new DomainError(IdentityError.API_KEY_INVALID);
     const found = await this.lookup(hashKey(key));
-    if ('unknown' in found) throw new DomainError(ErrorCode.API_KEY_INVALID);
+    if ('unknown' in found) throw new DomainError(IdentityError.API_KEY_INVALID);
     const { record } = found;
     const now = this.now();
-    if (record.status === 'REVOKED') throw new DomainError(ErrorCode.API_KEY_REVOKED);
-    if (record.status === 'ROTATING' && (!record.graceEndsAt || record.graceEndsAt.getTime() <= now)) throw new DomainError(ErrorCode.API_KEY_GRACE_ENDED);
-    if (record.status !== 'ACTIVE' && record.status !== 'ROTATING') throw new DomainError(ErrorCode.API_KEY_REVOKED);
-    if (record.expiresAt && record.expiresAt.getTime() <= now) throw new DomainError(ErrorCode.API_KEY_EXPIRED);
-    if (!record.ownerEnabled) throw new DomainError(ErrorCode.API_KEY_OWNER_DISABLED);
+    if (record.status === 'REVOKED') throw new DomainError(IdentityError.API_KEY_REVOKED);
+    if (record.status === 'ROTATING' && (!record.graceEndsAt || record.graceEndsAt.getTime() <= now)) throw new DomainError(IdentityError.API_KEY_GRACE_ENDED);
+    if (record.status !== 'ACTIVE' && record.status !== 'ROTATING') throw new DomainError(IdentityError.API_KEY_REVOKED);
+    if (record.expiresAt && record.expiresAt.getTime() <= now) throw new DomainError(IdentityError.API_KEY_EXPIRED);
+    if (!record.ownerEnabled) throw new DomainError(IdentityError.API_KEY_OWNER_DISABLED);
     if (found.allow && !found.allow.allows(clientIp)) {
-      throw new DomainError(ErrorCode.API_KEY_IP_NOT_ALLOWED, undefined, { ip: clientIp });
+      throw new DomainError(IdentityError.API_KEY_IP_NOT_ALLOWED, undefined, { ip: clientIp });
     }
     this.options.usage?.seen(record.tenantId, record.id, clientIp, now, record.lastUsedAt?.getTime() ?? null);
     return { principal: found.principal, credentialId: found.credentialId, rateLimit: { key: found.rateLimitKey, perMinute: record.rateLimit } };

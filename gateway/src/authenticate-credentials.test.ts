@@ -1,4 +1,5 @@
 import { ErrorCode, TokenService } from '@dataplat/kit';
+import { IdentityError } from '@dataplat/identity/errors';
 import type { ApiKeyRecord } from './api-key-store';
 import { ApiKeyAuthenticator, hashKey } from './api-keys';
 import { Authenticator } from './authenticate';
@@ -25,7 +26,7 @@ describe('Authenticator: API keys', () => {
     expect(out.error).toBeUndefined();
     expect(out.principal).toMatchObject({ kind: 'api_key', tenantId: T, scopes: ['profile:read'], apiKeyMode: 'TEST' });
     expect(out.rateLimit).toEqual({ key: `k:${T}:9`, perMinute: 7 });
-    expect((await auth.authenticate({ 'x-api-key': KEY }, '192.168.0.1')).error?.code).toBe(ErrorCode.API_KEY_IP_NOT_ALLOWED);
+    expect((await auth.authenticate({ 'x-api-key': KEY }, '192.168.0.1')).error?.code).toBe(IdentityError.API_KEY_IP_NOT_ALLOWED);
   });
 
   it('applies X-Tenant-ID as for access tokens', async () => {
@@ -41,7 +42,7 @@ describe('Authenticator: API keys', () => {
   it('answers 503 (not 401) when the lookup itself fails, and 401 when keys are not configured', async () => {
     const broken = new Authenticator(tokens, { apiKeys: new ApiKeyAuthenticator({ findByHash: async () => { throw new Error('db down'); } }) });
     expect((await broken.authenticate({ 'x-api-key': KEY }, null)).error?.code).toBe(ErrorCode.UPSTREAM_UNAVAILABLE);
-    expect((await new Authenticator(tokens).authenticate({ 'x-api-key': KEY }, null)).error?.code).toBe(ErrorCode.API_KEY_INVALID);
+    expect((await new Authenticator(tokens).authenticate({ 'x-api-key': KEY }, null)).error?.code).toBe(IdentityError.API_KEY_INVALID);
   });
 });
 

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, first, isPlatformAdmin, type Principal, type TokenService } from '@dataplat/kit';
+import { IdentityError } from '@dataplat/identity/errors';
 import { LRUCache } from 'lru-cache';
 import type { ApiKeyAuthenticator } from './api-keys';
 import { requestedTenant } from './tenant-header';
@@ -94,7 +95,7 @@ export class Authenticator {
 
   /** A SCIM token acts only in its own tenant: X-Tenant-ID is not applied to it. */
   private async scimToken(token: string): Promise<AuthOutcome> {
-    if (!this.extensions.scimTokens) return { error: new DomainError(ErrorCode.SCIM_TOKEN_INVALID) };
+    if (!this.extensions.scimTokens) return { error: new DomainError(IdentityError.SCIM_TOKEN_INVALID) };
     try {
       return await this.extensions.scimTokens.verify(token);
     } catch (e) {
@@ -114,7 +115,7 @@ export class Authenticator {
 
   private async apiKey(key: string | undefined, clientIp: string | null, tenantHeader: string | undefined): Promise<AuthOutcome> {
     if (key === undefined) return ANONYMOUS;
-    if (!this.extensions.apiKeys) return { error: new DomainError(ErrorCode.API_KEY_INVALID) };
+    if (!this.extensions.apiKeys) return { error: new DomainError(IdentityError.API_KEY_INVALID) };
     try {
       const { principal, credentialId, rateLimit } = await this.extensions.apiKeys.verify(key.trim(), clientIp);
       return { principal: withTenant(principal, tenantHeader), credentialId, rateLimit };

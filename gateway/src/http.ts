@@ -1,5 +1,6 @@
 import fastifyApollo from '@as-integrations/fastify';
-import { DomainError, ErrorCode, first, type ClientInfo } from '@dataplat/kit';
+import { DomainError, first, type ClientInfo } from '@dataplat/kit';
+import { IdentityError } from '@dataplat/identity/errors';
 import proxyAddr from 'proxy-addr';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fetch from 'node-fetch';
@@ -67,7 +68,7 @@ export async function registerGraphQL(app: FastifyInstance, gateway: Gateway): P
     context: async (request: FastifyRequest) => {
       if (request.auth.error) throw request.auth.error.toGraphQLError();
       // A SCIM token speaks only SCIM, on its REST routes.
-      if (request.auth.principal?.kind === 'scim_token') throw new DomainError(ErrorCode.SCIM_TOKEN_NOT_ALLOWED).toGraphQLError();
+      if (request.auth.principal?.kind === 'scim_token') throw new DomainError(IdentityError.SCIM_TOKEN_NOT_ALLOWED).toGraphQLError();
       return gatewayContext(request);
     },
   });

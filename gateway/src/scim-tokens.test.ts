@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ErrorCode, SCIM_SCOPE, TokenService } from '@dataplat/kit';
+import { IdentityError } from '@dataplat/identity/errors';
 import { Authenticator } from './authenticate';
 import { ScimTokenAuthenticator, type ScimTokenRecord } from './scim-tokens';
 
@@ -38,10 +39,10 @@ describe('SCIM tokens at the edge', () => {
   });
 
   it('refuses malformed and unknown tokens without trying them as JWTs', async () => {
-    expect((await auth.authenticate({ authorization: 'Bearer dps_scim_short' })).error?.code).toBe(ErrorCode.SCIM_TOKEN_INVALID);
-    expect((await auth.authenticate({ authorization: `Bearer dps_scim_${'u'.repeat(43)}` })).error?.code).toBe(ErrorCode.SCIM_TOKEN_INVALID);
+    expect((await auth.authenticate({ authorization: 'Bearer dps_scim_short' })).error?.code).toBe(IdentityError.SCIM_TOKEN_INVALID);
+    expect((await auth.authenticate({ authorization: `Bearer dps_scim_${'u'.repeat(43)}` })).error?.code).toBe(IdentityError.SCIM_TOKEN_INVALID);
     const bare = new Authenticator(await TokenService.create('s'.repeat(40), 'test', { accessSeconds: 900, refreshSeconds: 3600, serviceSeconds: 300 }));
-    expect((await bare.authenticate({ authorization: `Bearer ${TOKEN}` })).error?.code).toBe(ErrorCode.SCIM_TOKEN_INVALID);
+    expect((await bare.authenticate({ authorization: `Bearer ${TOKEN}` })).error?.code).toBe(IdentityError.SCIM_TOKEN_INVALID);
   });
 
   it('caches a lookup, and drops it when identity announces a change', async () => {
@@ -50,13 +51,13 @@ describe('SCIM tokens at the edge', () => {
     expect(lookups).toBe(1);
     record.revokedAt = new Date();
     scimTokens.onNotification(hash);
-    await expect(scimTokens.verify(TOKEN)).rejects.toMatchObject({ code: ErrorCode.SCIM_TOKEN_REVOKED });
+    await expect(scimTokens.verify(TOKEN)).rejects.toMatchObject({ code: IdentityError.SCIM_TOKEN_REVOKED });
     expect(lookups).toBe(2);
   });
 
   it('refuses an expired token', async () => {
     record.expiresAt = new Date(now - 1);
-    await expect(scimTokens.verify(TOKEN)).rejects.toMatchObject({ code: ErrorCode.SCIM_TOKEN_EXPIRED });
+    await expect(scimTokens.verify(TOKEN)).rejects.toMatchObject({ code: IdentityError.SCIM_TOKEN_EXPIRED });
   });
 
   it('fails closed with 503 when the store cannot be read', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PrismaClient } from '@dataplat/db';
-import { DomainError, ErrorCode, SCIM_SCOPE, SCIM_TOKEN_CHANNEL, type Principal } from '@dataplat/kit';
+import { DomainError, SCIM_SCOPE, SCIM_TOKEN_CHANNEL, type Principal } from '@dataplat/kit';
+import { IdentityError } from '@dataplat/identity/errors';
 import { LRUCache } from 'lru-cache';
 
 export { SCIM_TOKEN_CHANNEL };
@@ -45,7 +46,7 @@ export class ScimTokenAuthenticator {
   }
 
   async verify(token: string): Promise<{ principal: Principal; credentialId: string }> {
-    if (!SCIM_TOKEN_PATTERN.test(token)) throw new DomainError(ErrorCode.SCIM_TOKEN_INVALID);
+    if (!SCIM_TOKEN_PATTERN.test(token)) throw new DomainError(IdentityError.SCIM_TOKEN_INVALID);
     const hash = createHash('sha256').update(token, 'utf8').digest('hex');
     let found = this.cache.get(hash);
     if (!found) {
@@ -53,9 +54,9 @@ export class ScimTokenAuthenticator {
       found = (await this.store.findByHash(hash)) ?? { unknown: true };
       if (epoch === this.epoch) this.cache.set(hash, found);
     }
-    if ('unknown' in found) throw new DomainError(ErrorCode.SCIM_TOKEN_INVALID);
-    if (found.revokedAt) throw new DomainError(ErrorCode.SCIM_TOKEN_REVOKED);
-    if (found.expiresAt && found.expiresAt.getTime() <= (this.options.now ?? Date.now)()) throw new DomainError(ErrorCode.SCIM_TOKEN_EXPIRED);
+    if ('unknown' in found) throw new DomainError(IdentityError.SCIM_TOKEN_INVALID);
+    if (found.revokedAt) throw new DomainError(IdentityError.SCIM_TOKEN_REVOKED);
+    if (found.expiresAt && found.expiresAt.getTime() <= (this.options.now ?? Date.now)()) throw new DomainError(IdentityError.SCIM_TOKEN_EXPIRED);
     const tokenId = `scim:${found.tenantId}:${found.id}`;
     return {
       principal: { kind: 'scim_token', subject: `scim:${found.id}`, tenantId: found.tenantId, homeTenantId: found.tenantId, roles: [], scopes: [SCIM_SCOPE], tokenId },

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, PLATFORM_TENANT_ID, ServiceCallError, TENANT_STATUSES_WITHOUT_ACCESS, type Principal, type TenantDirectoryClient } from '@dataplat/kit';
+import { TenantError } from '@dataplat/tenant/errors';
 import { LRUCache } from 'lru-cache';
 
 /** Reads a tenant's status (null: no such tenant row, e.g. the platform tenant). */
@@ -50,7 +51,7 @@ export class TenantAccessGate {
       open = status === null || !TENANT_STATUSES_WITHOUT_ACCESS.includes(status);
       this.open.set(tenantId, open, { ttl: this.ttlMs });
     }
-    if (!open) throw new DomainError(ErrorCode.TENANT_SUSPENDED);
+    if (!open) throw new DomainError(TenantError.TENANT_SUSPENDED);
   }
 
   /** NOTIFY payload: the tenant id whose status changed. */

@@ -1,4 +1,4 @@
-import { DomainError, ERROR_CATALOGUE, ErrorCode, isCatalogued, statusOf } from '@dataplat/kit';
+import { DomainError, ERROR_CATALOGUE, ErrorCode, statusOf, statusOfExtensions } from '@dataplat/kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLFormattedError } from 'graphql';
 import type { Presenter } from './route-spec';
@@ -56,12 +56,16 @@ export function sendRendered(request: FastifyRequest, reply: FastifyReply, rende
   return reply.send(rendered.body);
 }
 
-/** The first error of a GraphQL result decides the status; its code comes from the catalogue. */
+/**
+ * The first error of a GraphQL result decides the status: its code's in the catalogue, or the
+ * `extensions.status` it carries for a code declared by a service in another process.
+ */
 export function renderGraphQLErrors(errors: readonly GraphQLFormattedError[], requestId: string, path: string): RenderedError {
   const first = errors[0];
-  const code = isCatalogued(first.extensions?.code) ? (first.extensions!.code as string) : ErrorCode.INTERNAL;
+  const catalogued = statusOfExtensions(first.extensions);
+  const code = catalogued === undefined ? ErrorCode.INTERNAL : (first.extensions!.code as string);
   const message = code === ErrorCode.INTERNAL ? ERROR_CATALOGUE[ErrorCode.INTERNAL].message : first.message;
-  const status = statusOf(code);
+  const status = catalogued ?? statusOf(code);
   return { status, body: envelope(code, message, first.extensions?.details, requestId, path), retryAfter: retryAfterOf(status, first.extensions?.details) };
 }
 

@@ -1,5 +1,6 @@
 import { gatewayContext } from '@dataplat/gateway';
 import { DomainError, ErrorCode, first } from '@dataplat/kit';
+import { IdentityError } from '@dataplat/identity/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathOf, renderGraphQLErrors, sendRendered } from './envelope';
 import { streamEvents } from './event-stream';
@@ -37,15 +38,15 @@ async function handle(route: CompiledRoute, deps: FacadeDeps, request: FastifyRe
     if (!principal) throw new DomainError(ErrorCode.AUTHENTICATION_REQUIRED);
     // Service tokens reach only routes that declare them; those routes take nothing else.
     if (route.auth === 'bearer' && principal.kind === 'service_token') throw new DomainError(ErrorCode.TOKEN_NOT_ACCESS);
-    if (route.auth === 'service_token' && principal.kind !== 'service_token') throw new DomainError(ErrorCode.SERVICE_TOKEN_REQUIRED);
+    if (route.auth === 'service_token' && principal.kind !== 'service_token') throw new DomainError(IdentityError.SERVICE_TOKEN_REQUIRED);
   }
   // SCIM tokens reach only the SCIM routes, and those take nothing else.
   if (route.auth === 'scim_bearer') {
     if (error) throw error;
     if (!principal) throw new DomainError(ErrorCode.AUTHENTICATION_REQUIRED);
-    if (principal.kind !== 'scim_token') throw new DomainError(ErrorCode.SCIM_TOKEN_REQUIRED);
+    if (principal.kind !== 'scim_token') throw new DomainError(IdentityError.SCIM_TOKEN_REQUIRED);
   } else if (principal?.kind === 'scim_token' && route.auth !== 'public') {
-    throw new DomainError(ErrorCode.SCIM_TOKEN_NOT_ALLOWED);
+    throw new DomainError(IdentityError.SCIM_TOKEN_NOT_ALLOWED);
   }
   if (route.tenantHeader === 'required' && !first(request.headers['x-tenant-id'])) throw new DomainError(ErrorCode.TENANT_REQUIRED);
   checkMediaType(route, request);

@@ -1,4 +1,5 @@
-import { isUuid, DomainError, ErrorCode, SystemRole, buildFederatedSchema } from '@dataplat/kit';
+import { isUuid, DomainError, SystemRole, buildFederatedSchema } from '@dataplat/kit';
+import { TenantError } from '@dataplat/tenant/errors';
 import type { GraphQLSchema } from 'graphql';
 import { Arg, Authorized, Field, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { TenantStatusStore } from '../tenant-access';
@@ -53,7 +54,7 @@ export class GatewayRateLimitResolver {
 
   private async tenant(tenantId: string): Promise<string> {
     const id = tenantId.toLowerCase();
-    if (!isUuid(id) || (await this.tenants.statusOf(id)) === null) throw new DomainError(ErrorCode.TENANT_NOT_FOUND);
+    if (!isUuid(id) || (await this.tenants.statusOf(id)) === null) throw new DomainError(TenantError.TENANT_NOT_FOUND);
     return id;
   }
 }

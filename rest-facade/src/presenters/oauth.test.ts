@@ -1,4 +1,5 @@
 import { ErrorCode } from '@dataplat/kit';
+import { IdentityError } from '@dataplat/identity/errors';
 import type { PresentedFailure } from '../route-spec';
 import { authorizationJson, authorizationRedirect, oauthEndpoint, oauthFailure, oauthRevocation } from './oauth';
 
@@ -6,7 +7,7 @@ const failure = (over: Partial<PresentedFailure>): PresentedFailure => ({ status
 
 describe('OAuth presenter', () => {
   it('restates failures as RFC 6749 5.2 errors', () => {
-    expect(oauthFailure(failure({ status: 400, code: ErrorCode.OAUTH_INVALID_GRANT, details: { error: 'invalid_grant' } }))).toEqual({
+    expect(oauthFailure(failure({ status: 400, code: IdentityError.OAUTH_INVALID_GRANT, details: { error: 'invalid_grant' } }))).toEqual({
       status: 400,
       headers: { 'cache-control': 'no-store', pragma: 'no-cache' },
       body: { error: 'invalid_grant', error_description: 'm' },
@@ -20,10 +21,10 @@ describe('OAuth presenter', () => {
   });
 
   it('invalid_client: 401 with a Basic challenge, unless the client authenticated in the body', () => {
-    const basic = oauthFailure(failure({ status: 401, code: ErrorCode.OAUTH_INVALID_CLIENT, details: { error: 'invalid_client', challenge: true } }));
+    const basic = oauthFailure(failure({ status: 401, code: IdentityError.OAUTH_INVALID_CLIENT, details: { error: 'invalid_client', challenge: true } }));
     expect(basic.status).toBe(401);
     expect(basic.headers?.['www-authenticate']).toMatch(/^Basic realm="/);
-    const post = oauthFailure(failure({ status: 401, code: ErrorCode.OAUTH_INVALID_CLIENT, details: { error: 'invalid_client', challenge: false } }));
+    const post = oauthFailure(failure({ status: 401, code: IdentityError.OAUTH_INVALID_CLIENT, details: { error: 'invalid_client', challenge: false } }));
     expect(post.status).toBe(400);
     expect(post.headers?.['www-authenticate']).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@dataplat/kit';
+import { TenantError } from '@dataplat/tenant/errors';
 import { envelope } from '../envelope';
 import type { HttpResponse, PresentedFailure, Presenter } from '../route-spec';
 
@@ -10,7 +10,7 @@ import type { HttpResponse, PresentedFailure, Presenter } from '../route-spec';
 export const quotaUsagePresenter: Presenter = {
   failure(f: PresentedFailure): HttpResponse {
     const body = envelope(f.code, f.message, f.details, f.requestId, f.path);
-    if (f.code !== ErrorCode.QUOTA_EXCEEDED || !f.details || typeof f.details !== 'object') return { status: f.status, body };
+    if (f.code !== TenantError.QUOTA_EXCEEDED || !f.details || typeof f.details !== 'object') return { status: f.status, body };
     return { status: f.status, body: { ...(f.details as Record<string, unknown>), accepted: false, message: f.message, ...body } };
   },
 };

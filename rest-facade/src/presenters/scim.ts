@@ -1,4 +1,5 @@
 import { ErrorCode } from '@dataplat/kit';
+import { IdentityError } from '@dataplat/identity/errors';
 import type { HttpResponse, PresentedFailure, Presenter } from '../route-spec';
 
 export const SCIM_MEDIA_TYPE = 'application/scim+json';
@@ -6,14 +7,14 @@ export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
 /** Catalogue code -> RFC 7644 section 3.12 `scimType` (only the 400 and 409 codes have one). */
 const SCIM_TYPES: Partial<Record<string, string>> = {
-  [ErrorCode.SCIM_INVALID_FILTER]: 'invalidFilter',
-  [ErrorCode.SCIM_UNIQUENESS]: 'uniqueness',
-  [ErrorCode.SCIM_INVALID_VALUE]: 'invalidValue',
-  [ErrorCode.SCIM_INVALID_SYNTAX]: 'invalidSyntax',
-  [ErrorCode.SCIM_NO_TARGET]: 'noTarget',
-  [ErrorCode.SCIM_MUTABILITY]: 'mutability',
-  [ErrorCode.SCIM_INVALID_PATH]: 'invalidPath',
-  [ErrorCode.SCIM_TOO_MANY]: 'tooMany',
+  [IdentityError.SCIM_INVALID_FILTER]: 'invalidFilter',
+  [IdentityError.SCIM_UNIQUENESS]: 'uniqueness',
+  [IdentityError.SCIM_INVALID_VALUE]: 'invalidValue',
+  [IdentityError.SCIM_INVALID_SYNTAX]: 'invalidSyntax',
+  [IdentityError.SCIM_NO_TARGET]: 'noTarget',
+  [IdentityError.SCIM_MUTABILITY]: 'mutability',
+  [IdentityError.SCIM_INVALID_PATH]: 'invalidPath',
+  [IdentityError.SCIM_TOO_MANY]: 'tooMany',
   [ErrorCode.MALFORMED_JSON]: 'invalidSyntax',
   [ErrorCode.VALIDATION_FAILED]: 'invalidValue',
 };

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, isPlatformAdmin, PLATFORM_TENANT_ID, type Principal } from '@dataplat/kit';
+import { DomainError, isPlatformAdmin, PLATFORM_TENANT_ID, type Principal } from '@dataplat/kit';
+import { ConfigError } from './errors';
 
 /**
  * Tenant scoping of the configuration service (docs/config-service.md "Tenant scoping"):
@@ -17,6 +18,6 @@ export const layersOf = (p: Principal): string[] => {
 /** The tenant a write goes to. Writes in the platform tenant reach every tenant: platform admins only. */
 export function requireWriter(p: Principal): string {
   const tenant = actingTenant(p);
-  if (tenant === PLATFORM_TENANT_ID && !isPlatformAdmin(p)) throw new DomainError(ErrorCode.CONFIG_PLATFORM_ADMIN_ONLY);
+  if (tenant === PLATFORM_TENANT_ID && !isPlatformAdmin(p)) throw new DomainError(ConfigError.PLATFORM_ADMIN_ONLY);
   return tenant;
 }

@@ -1,506 +1,181 @@
+import { defineErrors, errorBlockOf, type ErrorBlock, type ErrorCode as CatalogueCode } from './define';
+
 /**
- * The one catalogue of error codes: `DPF-<SERVICE>-<number>`, each with its HTTP status.
- * Every layer (subgraph, gateway, REST facade) maps errors through this table, and
- * docs/errors.md lists it. Add new codes at the end of their service block.
+ * The cross-cutting error codes, declared by kit: request handling at the edge (`DPF-API-*`),
+ * credentials (`DPF-AUTH-*`), and the two identity codes kit's auth checker raises in every
+ * subgraph. Each domain declares its own codes in its `src/errors.ts` (docs/errors.md).
  */
-export enum ErrorCode {
-  // API: request handling at the edge (REST facade, gateway HTTP layer)
-  VALIDATION_FAILED = 'DPF-API-001',
-  MALFORMED_JSON = 'DPF-API-002',
-  UNSUPPORTED_MEDIA_TYPE = 'DPF-API-003',
-  ROUTE_NOT_FOUND = 'DPF-API-004',
-  IDEMPOTENCY_IN_PROGRESS = 'DPF-API-005',
-  IDEMPOTENCY_KEY_REUSED = 'DPF-API-006',
-  RATE_LIMITED = 'DPF-API-007',
-  PAYLOAD_TOO_LARGE = 'DPF-API-008',
-  UPSTREAM_UNAVAILABLE = 'DPF-API-009',
-  INTERNAL = 'DPF-API-010',
-  TENANT_MISMATCH = 'DPF-API-011',
-  TENANT_REQUIRED = 'DPF-API-012',
-  NOT_FOUND = 'DPF-API-013',
-  CONFLICT = 'DPF-API-014',
-  // API 015-017: gateway per-tenant rate limits (docs/gateway-rate-limits.md)
-  TENANT_RATE_LIMITED = 'DPF-API-015',
-  RATE_LIMIT_CONFIG_INVALID = 'DPF-API-016',
-  RATE_LIMIT_NOT_CONFIGURED = 'DPF-API-017',
-  // API 018-024: input the edge refuses before any service sees it (docs/hardening.md)
-  GRAPHQL_REQUEST_INVALID = 'DPF-API-018',
-  QUERY_TOO_COMPLEX = 'DPF-API-019',
-  NUL_CHARACTER = 'DPF-API-020',
-  URI_TOO_LONG = 'DPF-API-021',
-  HEADERS_TOO_LARGE = 'DPF-API-022',
-  BODY_TOO_DEEP = 'DPF-API-023',
-  VALUE_NOT_STORABLE = 'DPF-API-024',
+const API = defineErrors('API', {
+  VALIDATION_FAILED: {
+    number: 1, status: 400, message: 'The request is invalid',
+    when: 'Input fails validation. This covers field constraints (message `Invalid input`, `details: [{field, constraints}]`), such as a password outside 12 to 128 characters, a blank name or a malformed device fingerprint; GraphQL parse, validation and variable-coercion errors, such as an unknown body field or a missing required field; path, query or header text of the wrong type (message `Parameter "<name>" must be …`, where `<name>` is the HTTP parameter; `details: {parameter, expected}`); `X-Tenant-ID` that isn\'t a UUID; a malformed `X-Idempotency-Key`; an unsupported `sort` field (`details: {field, allowed}`); more than 50 role ids or 200 permission ids in one request, or an empty list where at least one id is needed (`details: {field}`); an API-key scope not of the form `<resource>:<action>` or an `ipWhitelist` entry that isn\'t a valid CIDR (`details: {field, entry}`); self-registration into the platform tenant; any other 4xx from the HTTP layer',
+  },
+  MALFORMED_JSON: {
+    number: 2, status: 400, message: 'The request body is not valid JSON',
+    when: "The body can't be parsed as JSON (`details: {reason}`)",
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    number: 3, status: 415, message: 'Unsupported content type; send application/json',
+    when: "A body whose content type isn't JSON (for example `text/plain`)",
+  },
+  ROUTE_NOT_FOUND: {
+    number: 4, status: 404, message: 'No such endpoint',
+    when: 'No route for this method and path (message `No endpoint <METHOD> <path>`)',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    number: 5, status: 409, message: 'A request with this idempotency key is still in progress',
+    when: 'A retry arrives while the first request with the same key is still running',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    number: 6, status: 422, message: 'This idempotency key was already used for a different request',
+    when: 'The same key is used with a different method, path or body',
+  },
+  RATE_LIMITED: {
+    number: 7, status: 429, message: 'Rate limit exceeded',
+    when: "Over the caller's limit in the current window (`RATE_LIMIT_PER_MINUTE`, or an API key's own `rateLimit`); sent with `Retry-After`",
+  },
+  PAYLOAD_TOO_LARGE: {
+    number: 8, status: 413, message: 'The request body is too large',
+    when: 'The body is over 1 MiB',
+  },
+  UPSTREAM_UNAVAILABLE: {
+    number: 9, status: 503, message: 'A platform service is unavailable',
+    when: "A subgraph can't be reached: the gateway's request to it fails (`FetchError`, such as a refused or reset connection, or `AbortError`). `formatGatewayError` turns that into this code, at `/graphql` and in the REST envelope. Also at the edge: the access-token blocklist store can't be read (`Authenticator.revoked`, it fails closed), or an `X-API-Key` lookup fails (database unreachable).",
+  },
+  INTERNAL: {
+    number: 10, status: 500, message: 'Internal server error',
+    when: 'Any unexpected error. The message is always the default; the detail goes only to the log.',
+  },
+  TENANT_MISMATCH: {
+    number: 11, status: 403, message: 'X-Tenant-ID does not match the tenant of the credentials',
+    when: "`X-Tenant-ID` names another tenant and the caller (access token or API key) isn't `PLATFORM_ADMIN`",
+  },
+  TENANT_REQUIRED: {
+    number: 12, status: 400, message: 'The X-Tenant-ID header is required',
+    when: 'A route that requires `X-Tenant-ID` is called without it, or an operation needs a tenant and the caller has none',
+  },
+  NOT_FOUND: {
+    number: 13, status: 404, message: 'Resource not found',
+    when: 'Defined, but nothing raises it yet',
+  },
+  CONFLICT: {
+    number: 14, status: 409, message: 'Conflict',
+    when: 'Defined, but nothing raises it yet',
+  },
+  // 015-017: gateway per-tenant rate limits (docs/gateway-rate-limits.md)
+  TENANT_RATE_LIMITED: {
+    number: 15, status: 429, message: 'Rate limit exceeded for this tenant',
+    when: "The caller's tenant has a gateway rate-limit configuration and one of its enabled windows (second, minute, hour) has no token left; sent with `Retry-After` (docs/gateway-rate-limits.md)",
+  },
+  RATE_LIMIT_CONFIG_INVALID: {
+    number: 16, status: 400, message: 'Invalid gateway rate-limit configuration',
+    when: "`POST /api/v1/gateway/tenants/{tenantId}/rate-limit`: unknown `tier` or window, a limit or burst that isn't a positive integer, a burst below its limit (`details: {field, reason}`)",
+  },
+  RATE_LIMIT_NOT_CONFIGURED: {
+    number: 17, status: 404, message: 'This tenant has no gateway rate-limit configuration',
+    when: "`GET /api/v1/gateway/tenants/{tenantId}/rate-limit` for a tenant never configured since the gateway's configuration store was last emptied (memory mode: the last restart)",
+  },
+  // 018-024: input the edge refuses before any service sees it (docs/hardening.md)
+  GRAPHQL_REQUEST_INVALID: {
+    number: 18, status: 400, message: 'The GraphQL request is malformed',
+    when: "`/graphql` refuses the HTTP request itself (Apollo's `BAD_REQUEST`, `OPERATION_RESOLUTION_FAILURE`, `PERSISTED_QUERY_*`): a batch (arrays are not accepted), no `query`, a mutation over GET, `variables` that aren't a JSON object, a request blocked as possible CSRF. The message says which.",
+  },
+  QUERY_TOO_COMPLEX: {
+    number: 19, status: 400, message: 'The GraphQL operation exceeds the limits of this platform',
+    when: 'The operation is over a limit of [hardening.md](hardening.md#graphql-limits): more than `GRAPHQL_MAX_TOKENS` tokens, depth `GRAPHQL_MAX_DEPTH`, `GRAPHQL_MAX_ALIASES` aliases, `GRAPHQL_MAX_DIRECTIVES` directives or cost `GRAPHQL_MAX_COST`. The message names the limit and what was found (`Aliases limit of 30 exceeded, found 100.`). Nothing was executed. Also for graphql-ws subscriptions.',
+  },
+  NUL_CHARACTER: {
+    number: 20, status: 400, message: 'Text must not contain the NUL character (U+0000)',
+    when: 'A NUL character in the path, the query string, a header, a JSON string or key, or a form field, on any route (`details: {location: path|query|header|body, field?, name?}`). Refused at the edge before any service runs. A NUL that reaches PostgreSQL by another way (SQLSTATE 22021) gets the same code.',
+  },
+  URI_TOO_LONG: {
+    number: 21, status: 414, message: 'The request URI is too long',
+    when: 'A path segment longer than 256 characters (message `A path segment is longer than 256 characters`)',
+  },
+  HEADERS_TOO_LARGE: {
+    number: 22, status: 431, message: 'The request headers are too large',
+    when: "The request line and headers are over node's limit (16 KiB). Written by the edge on the socket, with `x-request-id`, and the connection is closed. Other requests node's HTTP parser refuses (a malformed request line or header) get `DPF-API-001` the same way.",
+  },
+  BODY_TOO_DEEP: {
+    number: 23, status: 400, message: 'The request body nests too deeply',
+    when: 'A JSON body with arrays or objects nested more than 64 levels (`details: {maxDepth, field}`)',
+  },
+  VALUE_NOT_STORABLE: {
+    number: 24, status: 400, message: 'A value cannot be stored: it is too long, out of range or malformed',
+    when: 'PostgreSQL refused a value as data (SQLSTATE class 22: too long for its column, numeric out of range, malformed text for its type) or Prisma did (`P2000`, `P2020`). Services validate first; this is the safety net that keeps such input from being a 500.',
+  },
+}, {
+  title: 'request handling at the edge (REST facade, gateway HTTP layer)',
+  source: 'packages/kit/src/errors/catalogue.ts',
+  notes:
+    '015-017: gateway per-tenant rate limits ([gateway-rate-limits.md](gateway-rate-limits.md)); 018-024: input the edge refuses before any service sees it ([hardening.md](hardening.md)).',
+});
 
-  // AUTH: credential validation (shared by gateway and subgraphs)
-  AUTHENTICATION_REQUIRED = 'DPF-AUTH-001',
-  TOKEN_EXPIRED = 'DPF-AUTH-002',
-  TOKEN_BAD_SIGNATURE = 'DPF-AUTH-003',
-  TOKEN_MALFORMED = 'DPF-AUTH-004',
-  TOKEN_NOT_ACCESS = 'DPF-AUTH-005',
-  TOKEN_NOT_REFRESH = 'DPF-AUTH-006',
-  FORBIDDEN = 'DPF-AUTH-007',
-  TOKEN_BAD_ISSUER = 'DPF-AUTH-008',
-  TOKEN_REVOKED = 'DPF-AUTH-009',
+const AUTH = defineErrors('AUTH', {
+  AUTHENTICATION_REQUIRED: {
+    number: 1, status: 401, message: 'Authentication required',
+    when: "No credentials on a route or field that needs them, including `/internal/metrics`. Also a service token on a field that acts on the caller's own sessions or devices (they belong to users), and a subgraph receiving an invalid internal principal (message `Invalid internal principal`).",
+  },
+  TOKEN_EXPIRED: {
+    number: 2, status: 401, message: 'Token has expired',
+    when: "The token's `exp` has passed",
+  },
+  TOKEN_BAD_SIGNATURE: {
+    number: 3, status: 401, message: 'Invalid token signature',
+    when: "A well-formed JWT whose signature or algorithm doesn't verify",
+  },
+  TOKEN_MALFORMED: {
+    number: 4, status: 401, message: 'Malformed token',
+    when: "Not a JWT, required claims missing, or `Authorization` isn't `Bearer <token>`",
+  },
+  TOKEN_NOT_ACCESS: {
+    number: 5, status: 401, message: 'Token is not an access token',
+    when: "A token of another `type` presented as a bearer credential, such as a refresh token; also a service token on a REST route with `auth: 'bearer'`",
+  },
+  TOKEN_NOT_REFRESH: {
+    number: 6, status: 401, message: 'Token is not a refresh token',
+    when: 'A token of another `type` sent to refresh or logout',
+  },
+  FORBIDDEN: {
+    number: 7, status: 403, message: 'Insufficient permissions',
+    when: "The caller lacks the role or scope an operation requires (a service token passes only fields that list one of its scopes). Also: a non-platform admin granting `PLATFORM_ADMIN`, changing a user who holds it, or changing the description or permissions of a system role; managing API keys without the permission `api-keys:read` or `api-keys:write`, or with a service token; `POST /auth/register` while `SELF_REGISTRATION=closed`; `/internal/metrics` for a caller who isn't `PLATFORM_ADMIN`.",
+  },
+  TOKEN_BAD_ISSUER: {
+    number: 8, status: 401, message: 'Invalid token issuer',
+    when: "The token's `iss` isn't `JWT_ISSUER`",
+  },
+  TOKEN_REVOKED: {
+    number: 9, status: 401, message: 'Token has been revoked',
+    when: 'An access token whose `jti` is on the blocklist: it was revoked before its expiry by logout-all, a revoked session or blocked device, a disabled or deleted user, a password change or reset, or a role change ([identity-account.md](identity-account.md#immediate-revocation))',
+  },
+}, {
+  title: 'credential validation (shared by gateway and subgraphs)',
+  source: 'packages/kit/src/errors/catalogue.ts',
+  notes:
+    'The messages of `DPF-AUTH-002` to `-006` are the exact strings from spec 1 "Errors". `DPF-AUTH-008` adds a message for the issuer check. See [decisions.md §12](decisions.md#12-token-error-messages).',
+});
 
-  // IAM: identity service
-  INVALID_CREDENTIALS = 'DPF-IAM-001',
-  ACCOUNT_LOCKED = 'DPF-IAM-002',
-  ACCOUNT_DISABLED = 'DPF-IAM-003',
-  EMAIL_EXISTS = 'DPF-IAM-004',
-  USER_NOT_FOUND = 'DPF-IAM-005',
-  SESSION_REVOKED = 'DPF-IAM-006',
-  ROLE_NOT_FOUND = 'DPF-IAM-007',
-  TENANT_AMBIGUOUS = 'DPF-IAM-008',
-  // IAM 009-019: authentication lifecycle (register, verification, password reset)
-  EMAIL_NOT_VERIFIED = 'DPF-IAM-009',
-  PASSWORD_CHANGE_REQUIRED = 'DPF-IAM-010',
-  INVALID_ONE_TIME_TOKEN = 'DPF-IAM-011',
-  WEAK_PASSWORD = 'DPF-IAM-012',
-  // IAM 020-039: users, roles and permissions administration
-  ROLE_NOT_FOUND_BY_ID = 'DPF-IAM-020',
-  ROLE_NAME_EXISTS = 'DPF-IAM-021',
-  SYSTEM_ROLE_PROTECTED = 'DPF-IAM-022',
-  ROLE_IN_USE = 'DPF-IAM-023',
-  UNKNOWN_PERMISSION = 'DPF-IAM-024',
-  SELF_LOCKOUT = 'DPF-IAM-025',
-  LAST_PLATFORM_ADMIN = 'DPF-IAM-026',
-  CURRENT_PASSWORD_INCORRECT = 'DPF-IAM-027',
-  PASSWORD_UNCHANGED = 'DPF-IAM-028',
-  // IAM 040-059: sessions and devices
-  SESSION_NOT_FOUND = 'DPF-IAM-040',
-  DEVICE_NOT_FOUND = 'DPF-IAM-041',
-  TRUSTED_DEVICE_LIMIT = 'DPF-IAM-042',
-  DEVICE_BLOCKED = 'DPF-IAM-043',
-  DEVICE_IS_BLOCKED = 'DPF-IAM-044',
-  DEVICE_ALREADY_BLOCKED = 'DPF-IAM-045',
-  // IAM 060-079: API keys and service tokens
-  API_KEY_INVALID = 'DPF-IAM-060',
-  API_KEY_REVOKED = 'DPF-IAM-061',
-  API_KEY_EXPIRED = 'DPF-IAM-062',
-  API_KEY_GRACE_ENDED = 'DPF-IAM-063',
-  API_KEY_OWNER_DISABLED = 'DPF-IAM-064',
-  API_KEY_IP_NOT_ALLOWED = 'DPF-IAM-065',
-  API_KEY_NOT_FOUND = 'DPF-IAM-066',
-  API_KEY_SCOPE_NOT_GRANTED = 'DPF-IAM-067',
-  API_KEY_NOT_ROTATABLE = 'DPF-IAM-068',
-  API_KEY_NEVER_ROTATED = 'DPF-IAM-069',
-  API_KEY_NO_ROTATION_IN_PROGRESS = 'DPF-IAM-070',
-  SERVICE_CLIENT_INVALID = 'DPF-IAM-071',
-  SERVICE_SCOPE_NOT_ALLOWED = 'DPF-IAM-072',
-  SERVICE_CLIENT_EXISTS = 'DPF-IAM-073',
-  SERVICE_CLIENT_NOT_FOUND = 'DPF-IAM-074',
-  SERVICE_TOKEN_REQUIRED = 'DPF-IAM-075',
-  // IAM 080-099: multi-factor authentication
-  MFA_ALREADY_CONFIGURED = 'DPF-IAM-080',
-  MFA_INVALID_CODE = 'DPF-IAM-081',
-  MFA_NOT_CONFIGURED = 'DPF-IAM-082',
-  MFA_NOT_PENDING = 'DPF-IAM-083',
-  MFA_RATE_LIMITED = 'DPF-IAM-084',
-  MFA_INVALID_PHONE = 'DPF-IAM-085',
-  MFA_CHALLENGE_INVALID = 'DPF-IAM-086',
-  MFA_METHOD_NOT_AVAILABLE = 'DPF-IAM-087',
-  MFA_REQUIRED = 'DPF-IAM-088',
-  MFA_NOT_ENABLED = 'DPF-IAM-089',
-  // IAM 100-119: OAuth 2.0 authorization server (RFC 6749 error codes in the comments)
-  OAUTH_INVALID_REQUEST = 'DPF-IAM-100', // invalid_request
-  OAUTH_INVALID_CLIENT = 'DPF-IAM-101', // invalid_client
-  OAUTH_INVALID_GRANT = 'DPF-IAM-102', // invalid_grant
-  OAUTH_UNAUTHORIZED_CLIENT = 'DPF-IAM-103', // unauthorized_client
-  OAUTH_UNSUPPORTED_GRANT_TYPE = 'DPF-IAM-104', // unsupported_grant_type
-  OAUTH_INVALID_SCOPE = 'DPF-IAM-105', // invalid_scope
-  OAUTH_CLIENT_NOT_FOUND = 'DPF-IAM-106',
-  OAUTH_INVALID_REDIRECT_URI = 'DPF-IAM-107', // invalid_redirect_uri (RFC 7591)
-  OAUTH_INVALID_CLIENT_METADATA = 'DPF-IAM-108', // invalid_client_metadata (RFC 7591)
-  OAUTH_PUBLIC_CLIENT_HAS_NO_SECRET = 'DPF-IAM-109',
-  OAUTH_CONSENT_REQUIRES_USER = 'DPF-IAM-110',
-  // IAM 120-139: external identity providers (OpenID Connect, SAML 2.0)
-  IDP_NOT_FOUND = 'DPF-IAM-120',
-  IDP_NAME_EXISTS = 'DPF-IAM-121',
-  IDP_INVALID_CONFIG = 'DPF-IAM-122',
-  IDP_DISABLED = 'DPF-IAM-123',
-  EXTERNAL_STATE_INVALID = 'DPF-IAM-124',
-  EXTERNAL_TOKEN_INVALID = 'DPF-IAM-125',
-  EXTERNAL_PROVIDER_ERROR = 'DPF-IAM-126',
-  EXTERNAL_EMAIL_NOT_VERIFIED = 'DPF-IAM-127',
-  EXTERNAL_USER_NOT_PROVISIONED = 'DPF-IAM-128',
-  SAML_RESPONSE_INVALID = 'DPF-IAM-129',
-  SAML_ASSERTION_REPLAYED = 'DPF-IAM-130',
-  SAML_PROVIDER_UNKNOWN = 'DPF-IAM-131',
-  // IAM 140-159: SCIM 2.0 provisioning
-  SCIM_TOKEN_INVALID = 'DPF-IAM-140',
-  SCIM_TOKEN_REVOKED = 'DPF-IAM-141',
-  SCIM_TOKEN_EXPIRED = 'DPF-IAM-142',
-  SCIM_TOKEN_REQUIRED = 'DPF-IAM-143',
-  SCIM_TOKEN_NOT_ALLOWED = 'DPF-IAM-144',
-  SCIM_TOKEN_NOT_FOUND = 'DPF-IAM-145',
-  SCIM_INVALID_FILTER = 'DPF-IAM-146',
-  SCIM_UNIQUENESS = 'DPF-IAM-147',
-  SCIM_INVALID_VALUE = 'DPF-IAM-148',
-  SCIM_INVALID_SYNTAX = 'DPF-IAM-149',
-  SCIM_NO_TARGET = 'DPF-IAM-150',
-  SCIM_MUTABILITY = 'DPF-IAM-151',
-  SCIM_INVALID_PATH = 'DPF-IAM-152',
-  SCIM_RESOURCE_NOT_FOUND = 'DPF-IAM-153',
-  SCIM_TOO_MANY = 'DPF-IAM-154',
-  // TEN: tenant service
-  TENANT_NOT_FOUND = 'DPF-TEN-001',
-  TENANT_SLUG_EXISTS = 'DPF-TEN-002',
-  TENANT_ILLEGAL_TRANSITION = 'DPF-TEN-003',
-  TENANT_SUSPENDED = 'DPF-TEN-004',
-  TENANT_ADMIN_NOT_CREATED = 'DPF-TEN-005',
-  // TEN 020-039: provisioning workflow
-  PROVISIONING_NOTHING_TO_RETRY = 'DPF-TEN-020',
-  PROVISIONING_BUSY = 'DPF-TEN-021',
-  PROVISIONING_NOT_FOUND = 'DPF-TEN-022',
-  PROVISIONING_STEP_NOT_FOUND = 'DPF-TEN-023',
-  PROVISIONING_NOTHING_TO_ROLL_BACK = 'DPF-TEN-024',
-  // TEN 040-059: quotas and alerts
-  QUOTA_NOT_FOUND = 'DPF-TEN-040',
-  QUOTA_EXCEEDED = 'DPF-TEN-041',
-  QUOTA_INVALID = 'DPF-TEN-042',
-  QUOTA_USAGE_INVALID = 'DPF-TEN-043',
-  ALERT_NOT_FOUND = 'DPF-TEN-044',
-  ALERT_ILLEGAL_TRANSITION = 'DPF-TEN-045',
-  ALERT_RULE_NOT_FOUND = 'DPF-TEN-046',
-  ALERT_RULE_NAME_EXISTS = 'DPF-TEN-047',
-  ALERT_RULE_INVALID = 'DPF-TEN-048',
-  // TEN 060-079: tenant migrations
-  MIGRATION_NOT_FOUND = 'DPF-TEN-060',
-  MIGRATION_INVALID = 'DPF-TEN-061',
-  MIGRATION_ACTIVE_EXISTS = 'DPF-TEN-062',
-  MIGRATION_ILLEGAL_TRANSITION = 'DPF-TEN-063',
-  MIGRATION_NO_ACTIVE = 'DPF-TEN-064',
-  MIGRATION_ROLLBACK_DISABLED = 'DPF-TEN-065',
-  MIGRATION_TENANT_NOT_ACTIVE = 'DPF-TEN-066',
-  // TEN 080-099: chart releases
-  RELEASE_NOT_FOUND = 'DPF-TEN-080',
-  RELEASE_INVALID = 'DPF-TEN-081',
-  RELEASE_NAME_IN_USE = 'DPF-TEN-082',
-  RELEASE_ILLEGAL_TRANSITION = 'DPF-TEN-083',
-  CHART_NOT_FOUND = 'DPF-TEN-084',
-  CHART_VERSION_UNKNOWN = 'DPF-TEN-085',
-  RELEASE_REVISION_NOT_FOUND = 'DPF-TEN-086',
-  RELEASE_NO_SUCCESSFUL_REVISION = 'DPF-TEN-087',
-  RELEASE_VALUES_INVALID = 'DPF-TEN-088',
-  // TEN 100-119: cost attribution and cost dashboard
-  COST_CLUSTER_NOT_FOUND = 'DPF-TEN-100',
-  COST_CLUSTER_INVALID = 'DPF-TEN-101',
-  COST_RECORD_INVALID = 'DPF-TEN-102',
-  COST_RECORD_NOT_FOUND = 'DPF-TEN-103',
-  COST_ATTRIBUTION_NOT_FOUND = 'DPF-TEN-104',
-  COST_QUERY_INVALID = 'DPF-TEN-105',
-  COST_PLACEMENT_CONFLICT = 'DPF-TEN-106',
-  // TEN 120-139: connectors, settings, limits, DNS, ingress, certificates
-  CONNECTOR_NOT_FOUND = 'DPF-TEN-120',
-  CONNECTOR_NAME_EXISTS = 'DPF-TEN-121',
-  CONNECTOR_INVALID = 'DPF-TEN-122',
-  CONNECTOR_LIMIT_REACHED = 'DPF-TEN-123',
-  CONNECTOR_JOB_NOT_FOUND = 'DPF-TEN-124',
-  CONNECTOR_JOB_BUSY = 'DPF-TEN-125',
-  CONNECTOR_SYNC_UNSUPPORTED = 'DPF-TEN-126',
-  SETTINGS_INVALID = 'DPF-TEN-127',
-  LIMITS_INVALID = 'DPF-TEN-128',
-  DNS_ZONE_NOT_FOUND = 'DPF-TEN-129',
-  DNS_ZONE_EXISTS = 'DPF-TEN-130',
-  DNS_RECORD_INVALID = 'DPF-TEN-131',
-  INGRESS_NOT_FOUND = 'DPF-TEN-132',
-  INGRESS_INVALID = 'DPF-TEN-133',
-  CERTIFICATE_INVALID = 'DPF-TEN-134',
-  CERTIFICATE_HOST_MISMATCH = 'DPF-TEN-135',
-  CERTIFICATE_KEY_MISMATCH = 'DPF-TEN-136',
-  CERTIFICATE_EXPIRED = 'DPF-TEN-137',
-  TENANT_NOT_OPERATIONAL = 'DPF-TEN-138',
-  // CFG: configuration service (properties, feature flags, marketplace)
-  CONFIG_LABEL_NOT_FOUND = 'DPF-CFG-001',
-  CONFIG_PROPERTY_INVALID = 'DPF-CFG-002',
-  CONFIG_PLATFORM_ADMIN_ONLY = 'DPF-CFG-003',
-  FEATURE_FLAG_NOT_FOUND = 'DPF-CFG-004',
-  FEATURE_FLAG_EXISTS = 'DPF-CFG-005',
-  FEATURE_FLAG_INVALID = 'DPF-CFG-006',
-  // NTF: notification service (notifications, channels, deliveries)
-  NOTIFICATION_NOT_FOUND = 'DPF-NTF-001',
-  NOTIFICATION_CHANNEL_NOT_FOUND = 'DPF-NTF-002',
-  NOTIFICATION_CHANNEL_EXISTS = 'DPF-NTF-003',
-  NOTIFICATION_CHANNEL_INVALID = 'DPF-NTF-004',
-  NOTIFICATION_RECIPIENT_NOT_FOUND = 'DPF-NTF-005',
-  // BIL: billing service (usage, metering, invoices, plans, budgets), reserved 001-019
-  BILLING_TENANT_NOT_FOUND = 'DPF-BIL-001',
-  BILLING_PLAN_NOT_FOUND = 'DPF-BIL-002',
-  BILLING_INVOICE_NOT_FOUND = 'DPF-BIL-003',
-  BILLING_INVOICE_NOT_DRAFT = 'DPF-BIL-004',
-  BILLING_BUDGET_NOT_FOUND = 'DPF-BIL-005',
-  BILLING_BUDGET_INVALID = 'DPF-BIL-006',
-  BILLING_METER_UNKNOWN = 'DPF-BIL-007',
-  BILLING_QUANTITY_INVALID = 'DPF-BIL-008',
-  BILLING_PERIOD_INVALID = 'DPF-BIL-009',
-  BILLING_EVENT_INVALID = 'DPF-BIL-010',
-  BILLING_TENANT_SERVICE_UNAVAILABLE = 'DPF-BIL-011',
-  BILLING_INVALID_FILTER = 'DPF-BIL-012',
-  // AUD: audit service (audit log, compliance reports, retention)
-  AUDIT_EVENT_NOT_FOUND = 'DPF-AUD-001',
-  AUDIT_QUERY_INVALID = 'DPF-AUD-002',
-  AUDIT_EXPORT_FORMAT_INVALID = 'DPF-AUD-003',
-  AUDIT_USER_NOT_FOUND = 'DPF-AUD-004',
-  AUDIT_RESOURCE_NOT_FOUND = 'DPF-AUD-005',
-  COMPLIANCE_REPORT_NOT_FOUND = 'DPF-AUD-006',
-  COMPLIANCE_REPORT_INVALID = 'DPF-AUD-007',
-  RETENTION_POLICY_NOT_FOUND = 'DPF-AUD-008',
-  RETENTION_POLICY_INVALID = 'DPF-AUD-009',
-}
+/** Identity's codes for checks that kit's auth checker makes on the principal, in every subgraph. */
+const PRINCIPAL = defineErrors('IAM', {
+  PASSWORD_CHANGE_REQUIRED: {
+    number: 10, status: 403, message: 'Password change required: change the temporary password first',
+    when: "The token carries `pwd_change_required` (after an administrator's password reset) and the field isn't marked `ALLOW_DURING_PASSWORD_CHANGE`; only `me`, `changeMyPassword` and `currentSession` are",
+  },
+  MFA_REQUIRED: {
+    number: 88, status: 403, message: 'This operation requires a login completed with MFA',
+    when: '"Bearer and MFA" endpoints (`DELETE /auth/mfa/disable`, `GET /auth/mfa/recovery-codes`) with a token whose `amr` lacks `mfa`',
+  },
+}, {
+  title: 'checks of the principal in every subgraph',
+  source: 'packages/kit/src/errors/catalogue.ts',
+  notes: "Two identity codes raised by kit's auth checker (`packages/kit/src/auth/auth-checker.ts`) in every subgraph, so kit declares them; the other `DPF-IAM-*` codes are identity's, below.",
+});
 
-export interface ErrorCodeInfo {
-  status: number;
-  /** Used when the thrower gives no message of its own. */
-  message: string;
-}
+/** A catalogue code, `DPF-<PREFIX>-<three digits>`, of kit's blocks or a domain's. */
+export type ErrorCode = CatalogueCode;
 
-export const ERROR_CATALOGUE: Record<ErrorCode, ErrorCodeInfo> = {
-  [ErrorCode.VALIDATION_FAILED]: { status: 400, message: 'The request is invalid' },
-  [ErrorCode.MALFORMED_JSON]: { status: 400, message: 'The request body is not valid JSON' },
-  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: { status: 415, message: 'Unsupported content type; send application/json' },
-  [ErrorCode.ROUTE_NOT_FOUND]: { status: 404, message: 'No such endpoint' },
-  [ErrorCode.IDEMPOTENCY_IN_PROGRESS]: { status: 409, message: 'A request with this idempotency key is still in progress' },
-  [ErrorCode.IDEMPOTENCY_KEY_REUSED]: { status: 422, message: 'This idempotency key was already used for a different request' },
-  [ErrorCode.RATE_LIMITED]: { status: 429, message: 'Rate limit exceeded' },
-  [ErrorCode.PAYLOAD_TOO_LARGE]: { status: 413, message: 'The request body is too large' },
-  [ErrorCode.UPSTREAM_UNAVAILABLE]: { status: 503, message: 'A platform service is unavailable' },
-  [ErrorCode.INTERNAL]: { status: 500, message: 'Internal server error' },
-  [ErrorCode.TENANT_MISMATCH]: { status: 403, message: 'X-Tenant-ID does not match the tenant of the credentials' },
-  [ErrorCode.TENANT_REQUIRED]: { status: 400, message: 'The X-Tenant-ID header is required' },
-  [ErrorCode.NOT_FOUND]: { status: 404, message: 'Resource not found' },
-  [ErrorCode.CONFLICT]: { status: 409, message: 'Conflict' },
-  [ErrorCode.TENANT_RATE_LIMITED]: { status: 429, message: "Rate limit exceeded for this tenant" },
-  [ErrorCode.RATE_LIMIT_CONFIG_INVALID]: { status: 400, message: 'Invalid gateway rate-limit configuration' },
-  [ErrorCode.RATE_LIMIT_NOT_CONFIGURED]: { status: 404, message: 'This tenant has no gateway rate-limit configuration' },
-  [ErrorCode.GRAPHQL_REQUEST_INVALID]: { status: 400, message: 'The GraphQL request is malformed' },
-  [ErrorCode.QUERY_TOO_COMPLEX]: { status: 400, message: 'The GraphQL operation exceeds the limits of this platform' },
-  [ErrorCode.NUL_CHARACTER]: { status: 400, message: 'Text must not contain the NUL character (U+0000)' },
-  [ErrorCode.URI_TOO_LONG]: { status: 414, message: 'The request URI is too long' },
-  [ErrorCode.HEADERS_TOO_LARGE]: { status: 431, message: 'The request headers are too large' },
-  [ErrorCode.BODY_TOO_DEEP]: { status: 400, message: 'The request body nests too deeply' },
-  [ErrorCode.VALUE_NOT_STORABLE]: { status: 400, message: 'A value cannot be stored: it is too long, out of range or malformed' },
+/** Kit's codes: `ErrorCode.VALIDATION_FAILED === 'DPF-API-001'`. Domains' codes are their `<Domain>Error`. */
+export const ErrorCode = Object.freeze({ ...API, ...AUTH, ...PRINCIPAL });
 
-  [ErrorCode.AUTHENTICATION_REQUIRED]: { status: 401, message: 'Authentication required' },
-  [ErrorCode.TOKEN_EXPIRED]: { status: 401, message: 'Token has expired' },
-  [ErrorCode.TOKEN_BAD_SIGNATURE]: { status: 401, message: 'Invalid token signature' },
-  [ErrorCode.TOKEN_MALFORMED]: { status: 401, message: 'Malformed token' },
-  [ErrorCode.TOKEN_NOT_ACCESS]: { status: 401, message: 'Token is not an access token' },
-  [ErrorCode.TOKEN_NOT_REFRESH]: { status: 401, message: 'Token is not a refresh token' },
-  [ErrorCode.FORBIDDEN]: { status: 403, message: 'Insufficient permissions' },
-  [ErrorCode.TOKEN_BAD_ISSUER]: { status: 401, message: 'Invalid token issuer' },
-  [ErrorCode.TOKEN_REVOKED]: { status: 401, message: 'Token has been revoked' },
-
-  [ErrorCode.INVALID_CREDENTIALS]: { status: 401, message: 'Invalid e-mail or password' },
-  [ErrorCode.ACCOUNT_LOCKED]: { status: 423, message: 'Account is temporarily locked after repeated failed logins' },
-  [ErrorCode.ACCOUNT_DISABLED]: { status: 403, message: 'Account is disabled' },
-  [ErrorCode.EMAIL_EXISTS]: { status: 400, message: 'A user with this e-mail already exists' },
-  [ErrorCode.USER_NOT_FOUND]: { status: 404, message: 'User not found' },
-  [ErrorCode.SESSION_REVOKED]: { status: 401, message: 'Session has been revoked or has expired' },
-  [ErrorCode.ROLE_NOT_FOUND]: { status: 400, message: 'Unknown role id' },
-  [ErrorCode.TENANT_AMBIGUOUS]: { status: 400, message: 'This e-mail belongs to several tenants; send tenantSlug' },
-  // IAM 009-019: authentication lifecycle
-  [ErrorCode.EMAIL_NOT_VERIFIED]: { status: 403, message: 'E-mail address not verified: use the code sent at registration' },
-  [ErrorCode.PASSWORD_CHANGE_REQUIRED]: { status: 403, message: 'Password change required: change the temporary password first' },
-  [ErrorCode.INVALID_ONE_TIME_TOKEN]: { status: 400, message: 'The code is invalid, expired or already used' },
-  [ErrorCode.WEAK_PASSWORD]: { status: 400, message: 'The password does not meet the password policy' },
-  // IAM 020-039: users, roles and permissions administration
-  [ErrorCode.ROLE_NOT_FOUND_BY_ID]: { status: 404, message: 'Role not found' },
-  [ErrorCode.ROLE_NAME_EXISTS]: { status: 409, message: 'A role with this name already exists' },
-  [ErrorCode.SYSTEM_ROLE_PROTECTED]: { status: 400, message: 'System roles cannot be deleted or renamed' },
-  [ErrorCode.ROLE_IN_USE]: { status: 409, message: 'The role is still assigned to users: remove it from them first' },
-  [ErrorCode.UNKNOWN_PERMISSION]: { status: 400, message: 'Unknown permission id' },
-  [ErrorCode.SELF_LOCKOUT]: { status: 400, message: 'You cannot disable, delete or demote your own account' },
-  [ErrorCode.LAST_PLATFORM_ADMIN]: { status: 409, message: 'The last platform administrator cannot be removed' },
-  [ErrorCode.CURRENT_PASSWORD_INCORRECT]: { status: 400, message: 'The current password is incorrect' },
-  [ErrorCode.PASSWORD_UNCHANGED]: { status: 400, message: 'The new password must differ from the current one' },
-  // IAM 040-059: sessions and devices
-  [ErrorCode.SESSION_NOT_FOUND]: { status: 404, message: 'Session not found' },
-  [ErrorCode.DEVICE_NOT_FOUND]: { status: 404, message: 'Device not found' },
-  [ErrorCode.TRUSTED_DEVICE_LIMIT]: { status: 400, message: 'The maximum number of trusted devices is reached: untrust another device first' },
-  [ErrorCode.DEVICE_BLOCKED]: { status: 403, message: 'Sign-in from this device is blocked' },
-  [ErrorCode.DEVICE_IS_BLOCKED]: { status: 409, message: 'The device is blocked: unblock it first' },
-  [ErrorCode.DEVICE_ALREADY_BLOCKED]: { status: 409, message: 'The device is already blocked' },
-  // IAM 060-079: API keys and service tokens
-  [ErrorCode.API_KEY_INVALID]: { status: 401, message: 'Invalid API key' },
-  [ErrorCode.API_KEY_REVOKED]: { status: 401, message: 'API key has been revoked' },
-  [ErrorCode.API_KEY_EXPIRED]: { status: 401, message: 'API key has expired' },
-  [ErrorCode.API_KEY_GRACE_ENDED]: { status: 401, message: 'API key was replaced by a rotation and its grace period has ended' },
-  [ErrorCode.API_KEY_OWNER_DISABLED]: { status: 401, message: 'The account owning this API key is disabled' },
-  [ErrorCode.API_KEY_IP_NOT_ALLOWED]: { status: 403, message: "The client address is not in the API key's IP allow-list" },
-  [ErrorCode.API_KEY_NOT_FOUND]: { status: 404, message: 'API key not found' },
-  [ErrorCode.API_KEY_SCOPE_NOT_GRANTED]: { status: 400, message: 'An API key cannot hold scopes its owner does not have' },
-  [ErrorCode.API_KEY_NOT_ROTATABLE]: { status: 409, message: 'Only an active API key outside a rotation in progress can be rotated' },
-  [ErrorCode.API_KEY_NEVER_ROTATED]: { status: 404, message: 'This API key has never been rotated' },
-  [ErrorCode.API_KEY_NO_ROTATION_IN_PROGRESS]: { status: 409, message: 'No rotation of this API key is in progress' },
-  [ErrorCode.SERVICE_CLIENT_INVALID]: { status: 401, message: 'Invalid client credentials' },
-  [ErrorCode.SERVICE_SCOPE_NOT_ALLOWED]: { status: 400, message: 'The requested scope is not allowed for this client' },
-  [ErrorCode.SERVICE_CLIENT_EXISTS]: { status: 409, message: 'A service client with this id already exists' },
-  [ErrorCode.SERVICE_CLIENT_NOT_FOUND]: { status: 404, message: 'Service client not found' },
-  [ErrorCode.OAUTH_INVALID_REQUEST]: { status: 400, message: 'The OAuth request is missing a parameter, repeats one or is otherwise malformed' },
-  [ErrorCode.OAUTH_INVALID_CLIENT]: { status: 401, message: 'Client authentication failed' },
-  [ErrorCode.OAUTH_INVALID_GRANT]: { status: 400, message: 'The authorization grant or refresh token is invalid, expired, revoked or was issued to another client' },
-  [ErrorCode.OAUTH_UNAUTHORIZED_CLIENT]: { status: 400, message: 'The client is not authorized to use this grant type' },
-  [ErrorCode.OAUTH_UNSUPPORTED_GRANT_TYPE]: { status: 400, message: 'The grant type is not supported' },
-  [ErrorCode.OAUTH_INVALID_SCOPE]: { status: 400, message: 'The requested scope is invalid, unknown or exceeds what may be granted' },
-  [ErrorCode.OAUTH_CLIENT_NOT_FOUND]: { status: 404, message: 'OAuth client not found' },
-  [ErrorCode.OAUTH_INVALID_REDIRECT_URI]: { status: 400, message: 'The redirect URI is invalid or not registered for this client' },
-  [ErrorCode.OAUTH_INVALID_CLIENT_METADATA]: { status: 400, message: 'The client metadata is invalid' },
-  [ErrorCode.OAUTH_PUBLIC_CLIENT_HAS_NO_SECRET]: { status: 400, message: 'A public client has no secret to regenerate' },
-  [ErrorCode.OAUTH_CONSENT_REQUIRES_USER]: { status: 403, message: 'Authorization needs a signed-in user: present an access token from a login' },
-  [ErrorCode.SERVICE_TOKEN_REQUIRED]: { status: 401, message: 'Token is not a service token' },
-  // IAM 080-099: multi-factor authentication
-  [ErrorCode.MFA_ALREADY_CONFIGURED]: { status: 400, message: 'This MFA method is already configured' },
-  [ErrorCode.MFA_INVALID_CODE]: { status: 400, message: 'The MFA code is invalid or has expired' },
-  [ErrorCode.MFA_NOT_CONFIGURED]: { status: 404, message: 'This MFA method is not configured' },
-  [ErrorCode.MFA_NOT_PENDING]: { status: 409, message: 'No enrollment of this MFA method is pending: enroll first' },
-  [ErrorCode.MFA_RATE_LIMITED]: { status: 429, message: 'Too many codes requested: try again later' },
-  [ErrorCode.MFA_INVALID_PHONE]: { status: 400, message: 'The phone number is not a valid E.164 number' },
-  [ErrorCode.MFA_CHALLENGE_INVALID]: { status: 401, message: 'The MFA challenge is invalid, expired or already used: log in again' },
-  [ErrorCode.MFA_METHOD_NOT_AVAILABLE]: { status: 400, message: 'This method is not available for this MFA challenge' },
-  [ErrorCode.MFA_REQUIRED]: { status: 403, message: 'This operation requires a login completed with MFA' },
-  [ErrorCode.MFA_NOT_ENABLED]: { status: 400, message: 'MFA is not enabled: enroll a method first' },
-  // IAM 120-139: external identity providers (OpenID Connect, SAML 2.0)
-  [ErrorCode.IDP_NOT_FOUND]: { status: 404, message: 'Identity provider not found' },
-  [ErrorCode.IDP_NAME_EXISTS]: { status: 409, message: 'An identity provider with this name already exists' },
-  [ErrorCode.IDP_INVALID_CONFIG]: { status: 400, message: 'Invalid identity provider configuration' },
-  [ErrorCode.IDP_DISABLED]: { status: 403, message: 'This identity provider is disabled' },
-  [ErrorCode.EXTERNAL_STATE_INVALID]: { status: 400, message: 'The sign-in state is invalid, expired or already used' },
-  [ErrorCode.EXTERNAL_TOKEN_INVALID]: { status: 401, message: "The identity provider's ID token could not be verified" },
-  [ErrorCode.EXTERNAL_PROVIDER_ERROR]: { status: 502, message: 'The identity provider refused or failed the sign-in' },
-  [ErrorCode.EXTERNAL_EMAIL_NOT_VERIFIED]: { status: 403, message: 'The identity provider did not assert a verified e-mail address' },
-  [ErrorCode.EXTERNAL_USER_NOT_PROVISIONED]: { status: 403, message: 'No account matches this identity and just-in-time provisioning is off' },
-  [ErrorCode.SAML_RESPONSE_INVALID]: { status: 401, message: 'The SAML response is invalid' },
-  [ErrorCode.SAML_ASSERTION_REPLAYED]: { status: 401, message: 'This SAML assertion was already used' },
-  [ErrorCode.SAML_PROVIDER_UNKNOWN]: { status: 401, message: 'No SAML identity provider matches this response' },
-  // IAM 140-159: SCIM 2.0 provisioning
-  [ErrorCode.SCIM_TOKEN_INVALID]: { status: 401, message: 'Invalid SCIM token' },
-  [ErrorCode.SCIM_TOKEN_REVOKED]: { status: 401, message: 'SCIM token has been revoked' },
-  [ErrorCode.SCIM_TOKEN_EXPIRED]: { status: 401, message: 'SCIM token has expired' },
-  [ErrorCode.SCIM_TOKEN_REQUIRED]: { status: 401, message: 'This endpoint requires a SCIM bearer token' },
-  [ErrorCode.SCIM_TOKEN_NOT_ALLOWED]: { status: 401, message: 'A SCIM token is accepted only by the SCIM endpoints' },
-  [ErrorCode.SCIM_TOKEN_NOT_FOUND]: { status: 404, message: 'SCIM token not found' },
-  [ErrorCode.SCIM_INVALID_FILTER]: { status: 400, message: 'The filter is invalid or not supported' },
-  [ErrorCode.SCIM_UNIQUENESS]: { status: 409, message: 'A resource with this unique attribute value already exists' },
-  [ErrorCode.SCIM_INVALID_VALUE]: { status: 400, message: 'An attribute value is invalid' },
-  [ErrorCode.SCIM_INVALID_SYNTAX]: { status: 400, message: 'The request is not a valid SCIM message' },
-  [ErrorCode.SCIM_NO_TARGET]: { status: 400, message: 'The path matched no value' },
-  [ErrorCode.SCIM_MUTABILITY]: { status: 400, message: 'The attribute is read-only' },
-  [ErrorCode.SCIM_INVALID_PATH]: { status: 400, message: 'The path is invalid' },
-  [ErrorCode.SCIM_RESOURCE_NOT_FOUND]: { status: 404, message: 'Resource not found' },
-  [ErrorCode.SCIM_TOO_MANY]: { status: 400, message: 'The request holds too many operations' },
-  // TEN: tenant service
-  [ErrorCode.TENANT_NOT_FOUND]: { status: 404, message: 'Tenant not found' },
-  [ErrorCode.TENANT_SLUG_EXISTS]: { status: 409, message: 'A tenant with this slug already exists' },
-  [ErrorCode.TENANT_ILLEGAL_TRANSITION]: { status: 409, message: 'The tenant cannot make this status change from its current status' },
-  [ErrorCode.TENANT_SUSPENDED]: { status: 403, message: 'The tenant is suspended' },
-  [ErrorCode.TENANT_ADMIN_NOT_CREATED]: { status: 502, message: 'The first administrator of the tenant could not be created in identity' },
-  [ErrorCode.PROVISIONING_NOTHING_TO_RETRY]: { status: 400, message: 'No provisioning step has failed: there is nothing to retry' },
-  [ErrorCode.PROVISIONING_BUSY]: { status: 409, message: 'Provisioning of this tenant is still running' },
-  [ErrorCode.PROVISIONING_NOT_FOUND]: { status: 404, message: 'This tenant has no provisioning record' },
-  [ErrorCode.PROVISIONING_STEP_NOT_FOUND]: { status: 404, message: 'Provisioning step not found' },
-  [ErrorCode.PROVISIONING_NOTHING_TO_ROLL_BACK]: { status: 409, message: 'The provisioning of this tenant is already rolled back' },
-  // TEN 040-059: quotas and alerts
-  [ErrorCode.QUOTA_NOT_FOUND]: { status: 404, message: 'No quota for this resource type' },
-  [ErrorCode.QUOTA_EXCEEDED]: { status: 403, message: 'The hard quota for this resource is exceeded' },
-  [ErrorCode.QUOTA_INVALID]: { status: 400, message: 'Invalid quota' },
-  [ErrorCode.QUOTA_USAGE_INVALID]: { status: 400, message: 'Invalid usage record' },
-  [ErrorCode.ALERT_NOT_FOUND]: { status: 404, message: 'Alert not found' },
-  [ErrorCode.ALERT_ILLEGAL_TRANSITION]: { status: 409, message: 'The alert cannot make this status change from its current status' },
-  [ErrorCode.ALERT_RULE_NOT_FOUND]: { status: 404, message: 'Alert rule not found' },
-  [ErrorCode.ALERT_RULE_NAME_EXISTS]: { status: 409, message: 'An alert rule with this name already exists' },
-  [ErrorCode.ALERT_RULE_INVALID]: { status: 400, message: 'Invalid alert rule' },
-  // TEN 060-079: tenant migrations
-  [ErrorCode.MIGRATION_NOT_FOUND]: { status: 404, message: 'Migration not found' },
-  [ErrorCode.MIGRATION_INVALID]: { status: 400, message: 'Invalid migration request' },
-  [ErrorCode.MIGRATION_ACTIVE_EXISTS]: { status: 409, message: 'The tenant already has an active migration' },
-  [ErrorCode.MIGRATION_ILLEGAL_TRANSITION]: { status: 409, message: 'The migration cannot make this status change from its current status' },
-  [ErrorCode.MIGRATION_NO_ACTIVE]: { status: 404, message: 'The tenant has no active migration' },
-  [ErrorCode.MIGRATION_ROLLBACK_DISABLED]: { status: 409, message: 'Rollback is not enabled for this migration' },
-  [ErrorCode.MIGRATION_TENANT_NOT_ACTIVE]: { status: 409, message: 'Only an active tenant can be migrated' },
-  // TEN 080-099: chart releases
-  [ErrorCode.RELEASE_NOT_FOUND]: { status: 404, message: 'Release not found' },
-  [ErrorCode.RELEASE_INVALID]: { status: 400, message: 'Invalid release request' },
-  [ErrorCode.RELEASE_NAME_IN_USE]: { status: 409, message: 'A release with this name is already installed in the namespace' },
-  [ErrorCode.RELEASE_ILLEGAL_TRANSITION]: { status: 409, message: 'The release cannot do this from its current status' },
-  [ErrorCode.CHART_NOT_FOUND]: { status: 404, message: 'Chart not found' },
-  [ErrorCode.CHART_VERSION_UNKNOWN]: { status: 400, message: 'Unknown chart or chart version' },
-  [ErrorCode.RELEASE_REVISION_NOT_FOUND]: { status: 404, message: 'The release has no such revision' },
-  [ErrorCode.RELEASE_NO_SUCCESSFUL_REVISION]: { status: 409, message: 'The release has no successful revision before the current one' },
-  [ErrorCode.RELEASE_VALUES_INVALID]: { status: 400, message: 'The values do not match the chart\'s value schema' },
-  // TEN 100-119: cost attribution and cost dashboard
-  [ErrorCode.COST_CLUSTER_NOT_FOUND]: { status: 404, message: 'Cluster not found' },
-  [ErrorCode.COST_CLUSTER_INVALID]: { status: 400, message: 'Invalid cluster definition' },
-  [ErrorCode.COST_RECORD_INVALID]: { status: 400, message: 'Invalid cost or usage record' },
-  [ErrorCode.COST_RECORD_NOT_FOUND]: { status: 404, message: 'No cost is recorded for this cluster and date' },
-  [ErrorCode.COST_ATTRIBUTION_NOT_FOUND]: { status: 404, message: 'The cost of this cluster and date has not been attributed' },
-  [ErrorCode.COST_QUERY_INVALID]: { status: 400, message: 'Invalid cost query parameter' },
-  [ErrorCode.COST_PLACEMENT_CONFLICT]: { status: 409, message: 'The placement conflicts with a later placement of the tenant' },
-  // TEN 120-139: connectors, settings, limits, DNS, ingress, certificates
-  [ErrorCode.CONNECTOR_NOT_FOUND]: { status: 404, message: 'Connector not found' },
-  [ErrorCode.CONNECTOR_NAME_EXISTS]: { status: 409, message: 'A connector with this name already exists' },
-  [ErrorCode.CONNECTOR_INVALID]: { status: 400, message: 'Invalid connector configuration' },
-  [ErrorCode.CONNECTOR_LIMIT_REACHED]: { status: 409, message: 'The tenant has reached its maximum number of connectors' },
-  [ErrorCode.CONNECTOR_JOB_NOT_FOUND]: { status: 404, message: 'The connector has no test or sync job yet' },
-  [ErrorCode.CONNECTOR_JOB_BUSY]: { status: 409, message: 'A job of this kind is already queued or running for the connector' },
-  [ErrorCode.CONNECTOR_SYNC_UNSUPPORTED]: { status: 400, message: 'Metadata sync is not available for this connector type' },
-  [ErrorCode.SETTINGS_INVALID]: { status: 400, message: 'Invalid tenant settings' },
-  [ErrorCode.LIMITS_INVALID]: { status: 400, message: 'Invalid tenant limits' },
-  [ErrorCode.DNS_ZONE_NOT_FOUND]: { status: 404, message: 'The tenant has no DNS zone' },
-  [ErrorCode.DNS_ZONE_EXISTS]: { status: 409, message: 'The tenant already has a DNS zone' },
-  [ErrorCode.DNS_RECORD_INVALID]: { status: 400, message: 'Invalid DNS record' },
-  [ErrorCode.INGRESS_NOT_FOUND]: { status: 404, message: 'The tenant has no ingress' },
-  [ErrorCode.INGRESS_INVALID]: { status: 400, message: 'Invalid ingress configuration' },
-  [ErrorCode.CERTIFICATE_INVALID]: { status: 400, message: 'The certificate or private key is not valid PEM' },
-  [ErrorCode.CERTIFICATE_HOST_MISMATCH]: { status: 400, message: "The certificate does not cover the tenant's ingress host" },
-  [ErrorCode.CERTIFICATE_KEY_MISMATCH]: { status: 400, message: 'The private key does not match the certificate' },
-  [ErrorCode.CERTIFICATE_EXPIRED]: { status: 400, message: 'The certificate is expired or not yet valid' },
-  [ErrorCode.TENANT_NOT_OPERATIONAL]: { status: 409, message: 'The tenant is not in a status that allows this operation' },
-  // CFG: configuration service
-  [ErrorCode.CONFIG_LABEL_NOT_FOUND]: { status: 404, message: 'Configuration label not found' },
-  [ErrorCode.CONFIG_PROPERTY_INVALID]: { status: 400, message: 'Invalid configuration property' },
-  [ErrorCode.CONFIG_PLATFORM_ADMIN_ONLY]: { status: 403, message: 'Platform-wide configuration is changed by platform administrators only' },
-  [ErrorCode.FEATURE_FLAG_NOT_FOUND]: { status: 404, message: 'Feature flag not found' },
-  [ErrorCode.FEATURE_FLAG_EXISTS]: { status: 409, message: 'A feature flag with this key already exists' },
-  [ErrorCode.FEATURE_FLAG_INVALID]: { status: 400, message: 'Invalid feature flag definition' },
-  // NTF: notification service
-  [ErrorCode.NOTIFICATION_NOT_FOUND]: { status: 404, message: 'Notification not found' },
-  [ErrorCode.NOTIFICATION_CHANNEL_NOT_FOUND]: { status: 404, message: 'Notification channel not found' },
-  [ErrorCode.NOTIFICATION_CHANNEL_EXISTS]: { status: 409, message: 'A notification channel with this name already exists' },
-  [ErrorCode.NOTIFICATION_CHANNEL_INVALID]: { status: 400, message: 'Invalid notification channel configuration' },
-  [ErrorCode.NOTIFICATION_RECIPIENT_NOT_FOUND]: { status: 404, message: 'The recipient is not a user of the tenant' },
-  // BIL: billing service
-  [ErrorCode.BILLING_TENANT_NOT_FOUND]: { status: 404, message: 'Tenant not found' },
-  [ErrorCode.BILLING_PLAN_NOT_FOUND]: { status: 404, message: 'Billing plan not found' },
-  [ErrorCode.BILLING_INVOICE_NOT_FOUND]: { status: 404, message: 'Invoice not found' },
-  [ErrorCode.BILLING_INVOICE_NOT_DRAFT]: { status: 409, message: 'Only a DRAFT invoice can be finalized' },
-  [ErrorCode.BILLING_BUDGET_NOT_FOUND]: { status: 404, message: 'No budget is set for this tenant' },
-  [ErrorCode.BILLING_BUDGET_INVALID]: { status: 400, message: 'Invalid budget' },
-  [ErrorCode.BILLING_METER_UNKNOWN]: { status: 400, message: 'Unknown meter' },
-  [ErrorCode.BILLING_QUANTITY_INVALID]: { status: 400, message: 'Invalid quantity' },
-  [ErrorCode.BILLING_PERIOD_INVALID]: { status: 400, message: 'Invalid billing period' },
-  [ErrorCode.BILLING_EVENT_INVALID]: { status: 400, message: 'Invalid metering event' },
-  [ErrorCode.BILLING_TENANT_SERVICE_UNAVAILABLE]: { status: 503, message: 'The tenant service could not be reached' },
-  [ErrorCode.BILLING_INVALID_FILTER]: { status: 400, message: 'Invalid invoice filter' },
-  // AUD: audit service
-  [ErrorCode.AUDIT_EVENT_NOT_FOUND]: { status: 404, message: 'Audit event not found' },
-  [ErrorCode.AUDIT_QUERY_INVALID]: { status: 400, message: 'Invalid audit query' },
-  [ErrorCode.AUDIT_EXPORT_FORMAT_INVALID]: { status: 400, message: 'Unsupported export format: use csv or json' },
-  [ErrorCode.AUDIT_USER_NOT_FOUND]: { status: 404, message: 'No such user and no audit events of this user in the tenant' },
-  [ErrorCode.AUDIT_RESOURCE_NOT_FOUND]: { status: 404, message: 'No audit events for this resource in the tenant' },
-  [ErrorCode.COMPLIANCE_REPORT_NOT_FOUND]: { status: 404, message: 'Compliance report not found' },
-  [ErrorCode.COMPLIANCE_REPORT_INVALID]: { status: 400, message: 'Invalid compliance report request' },
-  [ErrorCode.RETENTION_POLICY_NOT_FOUND]: { status: 404, message: 'Retention policy not found' },
-  [ErrorCode.RETENTION_POLICY_INVALID]: { status: 400, message: 'Invalid retention policy' },
-};
-
-const BY_CODE = new Map<string, ErrorCodeInfo>(Object.entries(ERROR_CATALOGUE));
-
-/** HTTP status for a catalogue code; 500 for anything unknown. */
-export function statusOf(code: string | undefined): number {
-  return (code && BY_CODE.get(code)?.status) || 500;
-}
-
-export function isCatalogued(code: unknown): code is ErrorCode {
-  return typeof code === 'string' && BY_CODE.has(code);
-}
+/** Kit's blocks, first in docs/errors.md. */
+export const KIT_ERROR_BLOCKS: readonly ErrorBlock[] = [API, AUTH, PRINCIPAL].map(errorBlockOf);

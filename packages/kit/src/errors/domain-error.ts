@@ -1,9 +1,14 @@
 import { GraphQLError } from 'graphql';
-import { ERROR_CATALOGUE, ErrorCode } from './catalogue';
+import type { ErrorCode } from './catalogue';
+import { errorInfo } from './define';
 
 export type ErrorDetails = Record<string, unknown> | Array<Record<string, unknown>>;
 
-/** A rule violation with a catalogue code. Services throw it; every edge renders it. */
+/**
+ * A rule violation with a catalogue code. Services throw it; every edge renders it. The code
+ * must be registered in this process (its block's module loaded, as importing its constant
+ * does): its status and default message come from there.
+ */
 export class DomainError extends Error {
   readonly status: number;
   constructor(
@@ -11,9 +16,11 @@ export class DomainError extends Error {
     message?: string,
     readonly details?: ErrorDetails,
   ) {
-    super(message ?? ERROR_CATALOGUE[code].message);
+    const info = errorInfo(code);
+    if (!info) throw new Error(`DomainError: ${code} is not a registered error code (declare it with defineErrors)`);
+    super(message ?? info.message);
     this.name = 'DomainError';
-    this.status = ERROR_CATALOGUE[code].status;
+    this.status = info.status;
   }
 
   /** The GraphQL form: catalogue code and status travel in `extensions`. */

@@ -13,7 +13,7 @@ class SignUp {
 const schema = buildSchema(`type Query { domain: String, secret: String, invalid: String, ok(n: Int!): Int }`);
 const rootValue = {
   domain: () => {
-    throw new DomainError(ErrorCode.USER_NOT_FOUND, 'No user 42', { id: '42' });
+    throw new DomainError(ErrorCode.ROUTE_NOT_FOUND, 'No endpoint 42', { id: '42' });
   },
   secret: () => {
     throw new Error('connect ECONNREFUSED 10.0.0.7:5432 password=hunter2');
@@ -35,9 +35,9 @@ async function formatOne(source: string): Promise<GraphQLFormattedError> {
 describe('formatGraphQLError', () => {
   it('renders a DomainError with its code, status, message and details', async () => {
     const out = await formatOne('{ domain }');
-    expect(out.message).toBe('No user 42');
+    expect(out.message).toBe('No endpoint 42');
     expect(out.path).toEqual(['domain']);
-    expect(out.extensions).toEqual({ code: 'DPF-IAM-005', status: 404, details: { id: '42' } });
+    expect(out.extensions).toEqual({ code: 'DPF-API-004', status: 404, details: { id: '42' } });
   });
 
   it('leaves out details when the DomainError has none', () => {
@@ -92,6 +92,13 @@ describe('formatGraphQLError', () => {
   it('passes through an error that already carries a catalogue code (e.g. relayed from a subgraph)', () => {
     const formatted = { message: 'Token has expired', path: ['me'], extensions: { code: 'DPF-AUTH-002', status: 401 } };
     expect(formatGraphQLError(formatted, new GraphQLError('Token has expired'))).toBe(formatted);
+  });
+
+  it('passes through a well-formed code with its status that this process does not declare (a subgraph in another process)', () => {
+    const formatted = { message: 'Invoice not found', path: ['invoice'], extensions: { code: 'DPF-ZZZ-003', status: 404 } };
+    expect(formatGraphQLError(formatted, new GraphQLError('Invoice not found'))).toBe(formatted);
+    const statusless = { message: 'x', extensions: { code: 'DPF-ZZZ-003' } };
+    expect(formatGraphQLError(statusless, new GraphQLError('x')).extensions).toEqual({ code: 'DPF-API-010', status: 500 });
   });
 
   it('handles a bare non-GraphQL error value', () => {

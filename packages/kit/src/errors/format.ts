@@ -1,6 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
-import { ErrorCode, ERROR_CATALOGUE, isCatalogued } from './catalogue';
+import { ErrorCode } from './catalogue';
+import { ERROR_CATALOGUE, statusOfExtensions } from './define';
 import { DomainError } from './domain-error';
 
 /**
@@ -20,8 +21,9 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
     }));
     return { ...formatted, message: 'Invalid input', extensions: ext(ErrorCode.VALIDATION_FAILED, details) };
   }
+  // Already a catalogue error (from a subgraph, through the gateway), even one declared in another process.
+  if (statusOfExtensions(formatted.extensions) !== undefined) return formatted;
   const code = formatted.extensions?.code;
-  if (isCatalogued(code)) return formatted;
   // graphql-js validation and variable coercion failures are the caller's fault.
   if (code === 'GRAPHQL_VALIDATION_FAILED' || code === 'BAD_USER_INPUT' || code === 'GRAPHQL_PARSE_FAILED') {
     return { ...formatted, extensions: ext(ErrorCode.VALIDATION_FAILED) };

@@ -8,7 +8,7 @@ const schema = buildSchema(`type Query { whoami: String, fails: String, crashes:
 const resolvers = {
   whoami: (_args: unknown, ctx: RequestContext) => `${ctx.principal?.subject}@${ctx.requestId}`,
   fails: () => {
-    throw new DomainError(ErrorCode.USER_NOT_FOUND);
+    throw new DomainError(ErrorCode.ROUTE_NOT_FOUND);
   },
   crashes: () => {
     throw new Error('secret internals');
@@ -36,7 +36,7 @@ describe('LocalSubgraph', () => {
 
   it('formats errors exactly like the HTTP subgraph: catalogue codes, internals masked', async () => {
     const failed = await run('{ fails }');
-    expect(failed.errors?.[0]).toMatchObject({ message: 'User not found', extensions: { code: ErrorCode.USER_NOT_FOUND, status: 404 } });
+    expect(failed.errors?.[0]).toMatchObject({ message: 'No such endpoint', extensions: { code: ErrorCode.ROUTE_NOT_FOUND, status: 404 } });
     const crashed = await run('{ crashes }');
     expect(crashed.errors?.[0].message).toBe('Internal server error');
     expect(JSON.stringify(crashed)).not.toContain('secret internals');

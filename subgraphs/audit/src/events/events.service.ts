@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@dataplat/db';
 import { DomainError, ErrorCode, isUuid, ServiceCallError, paginate, pageWindow, parseIsoInstant, type Page, type Principal } from '@dataplat/kit';
+import { AuditError } from '../errors';
 import type { EventRow } from '../chain/chain.repository';
 import { verifyChain } from '../chain/verifier';
 import { auditTenant, type UserLookup } from '../core';
@@ -27,7 +28,7 @@ export class EventService {
   async get(p: Principal, id: string): Promise<AuditEvent> {
     const tenantId = auditTenant(p);
     const row = isUuid(id) ? await this.repo.find(tenantId, id.toLowerCase()) : null;
-    if (!row) throw new DomainError(ErrorCode.AUDIT_EVENT_NOT_FOUND);
+    if (!row) throw new DomainError(AuditError.EVENT_NOT_FOUND);
     return toAuditEvent(row);
   }
 
@@ -35,7 +36,7 @@ export class EventService {
   async ofUser(p: Principal, userId: string, args: AuditEventFilterArgs): Promise<Page<AuditEvent>> {
     const page = await this.list(p, { ...args, userId } as AuditEventFilterArgs);
     if (page.pagination.total === 0 && !(isUuid(userId) && (await this.userExists(auditTenant(p), userId.toLowerCase())))) {
-      throw new DomainError(ErrorCode.AUDIT_USER_NOT_FOUND);
+      throw new DomainError(AuditError.USER_NOT_FOUND);
     }
     return page;
   }
@@ -54,7 +55,7 @@ export class EventService {
   /** Events about one resource; 404 when there is none. */
   async ofResource(p: Principal, resourceType: string, resourceId: string, args: AuditEventFilterArgs): Promise<Page<AuditEvent>> {
     const page = await this.list(p, { ...args, resourceType, resourceId } as AuditEventFilterArgs);
-    if (page.pagination.total === 0) throw new DomainError(ErrorCode.AUDIT_RESOURCE_NOT_FOUND);
+    if (page.pagination.total === 0) throw new DomainError(AuditError.RESOURCE_NOT_FOUND);
     return page;
   }
 
@@ -62,7 +63,7 @@ export class EventService {
   async exportPage(p: Principal, args: AuditEventExportArgs): Promise<AuditEventExportPage> {
     const tenantId = auditTenant(p);
     const format = args.format.toLowerCase();
-    if (!EXPORT_FORMATS.includes(format)) throw new DomainError(ErrorCode.AUDIT_EXPORT_FORMAT_INVALID, undefined, { field: 'format', allowed: EXPORT_FORMATS });
+    if (!EXPORT_FORMATS.includes(format)) throw new DomainError(AuditError.EXPORT_FORMAT_INVALID, undefined, { field: 'format', allowed: EXPORT_FORMATS });
     const rows = await this.repo.page(tenantId, filterOf(args), BigInt(args.after ?? '0'), args.limit);
     const events = rows.map(toAuditEvent);
     return { format, events, nextCursor: rows.length === args.limit ? rows[rows.length - 1].seq.toString() : null };
@@ -88,17 +89,17 @@ export class EventService {
 export function filterOf(args: AuditEventFilterArgs): EventFilter {
   const from = args.startDate ? instant('startDate', args.startDate) : undefined;
   const to = args.endDate ? instant('endDate', args.endDate) : undefined;
-  if (from && to && from > to) throw new DomainError(ErrorCode.AUDIT_QUERY_INVALID, 'startDate must not be after endDate', { field: 'startDate' });
+  if (from && to && from > to) throw new DomainError(AuditError.QUERY_INVALID, 'startDate must not be after endDate', { field: 'startDate' });
   const outcome = args.outcome?.toUpperCase();
-  if (outcome && !OUTCOMES.includes(outcome)) throw new DomainError(ErrorCode.AUDIT_QUERY_INVALID, `outcome must be one of ${OUTCOMES.join(', ')}`, { field: 'outcome' });
+  if (outcome && !OUTCOMES.includes(outcome)) throw new DomainError(AuditError.QUERY_INVALID, `outcome must be one of ${OUTCOMES.join(', ')}`, { field: 'outcome' });
   const category = args.category?.toUpperCase();
-  if (category && !CATEGORIES.includes(category)) throw new DomainError(ErrorCode.AUDIT_QUERY_INVALID, `category must be one of ${CATEGORIES.join(', ')}`, { field: 'category' });
+  if (category && !CATEGORIES.includes(category)) throw new DomainError(AuditError.QUERY_INVALID, `category must be one of ${CATEGORIES.join(', ')}`, { field: 'category' });
   return { action: args.action, from, to, actorId: args.userId, resourceType: args.resourceType, resourceId: args.resourceId, outcome, category };
 }
 
 function instant(field: string, text: string): Date {
   const d = parseIsoInstant(text);
-  if (!d) throw new DomainError(ErrorCode.AUDIT_QUERY_INVALID, `${field} must be an ISO 8601 date or date-time`, { field });
+  if (!d) throw new DomainError(AuditError.QUERY_INVALID, `${field} must be an ISO 8601 date or date-time`, { field });
   return d;
 }
 

@@ -1,4 +1,5 @@
-import { CHANGE_CHANNELS, dueWorkLoop, DomainError, ErrorCode, isUuid, paginate, pageWindow, parseIsoInstant, type Logger, type Page, type PollingLoop, type Principal, type WakeChannel } from '@dataplat/kit';
+import { CHANGE_CHANNELS, dueWorkLoop, DomainError, isUuid, paginate, pageWindow, parseIsoInstant, type Logger, type Page, type PollingLoop, type Principal, type WakeChannel } from '@dataplat/kit';
+import { AuditError } from '../errors';
 import { auditTenant } from '../core';
 import { ReportAccumulator } from './report-builder';
 import type { ComplianceReportListArgs, CreateComplianceReportInput } from './report.inputs';
@@ -35,7 +36,7 @@ export class ReportService {
 
   async get(p: Principal, id: string): Promise<ComplianceReport> {
     const row = isUuid(id) ? await this.repo.find(auditTenant(p), id.toLowerCase()) : null;
-    if (!row) throw new DomainError(ErrorCode.COMPLIANCE_REPORT_NOT_FOUND);
+    if (!row) throw new DomainError(AuditError.COMPLIANCE_REPORT_NOT_FOUND);
     return toReport(row);
   }
 
@@ -73,7 +74,7 @@ export class ReportService {
   }
 }
 
-const invalid = (field: string, message: string) => new DomainError(ErrorCode.COMPLIANCE_REPORT_INVALID, message, { field });
+const invalid = (field: string, message: string) => new DomainError(AuditError.COMPLIANCE_REPORT_INVALID, message, { field });
 
 const toReport = (r: ReportRow): ComplianceReport => ({
   id: r.id,

@@ -1,4 +1,5 @@
-import { CHANGE_CHANNELS, dueWorkLoop, DomainError, ErrorCode, isUuid, type Logger, type PollingLoop, type Principal, type WakeChannel } from '@dataplat/kit';
+import { CHANGE_CHANNELS, dueWorkLoop, DomainError, isUuid, type Logger, type PollingLoop, type Principal, type WakeChannel } from '@dataplat/kit';
+import { AuditError } from '../errors';
 import { auditTenant } from '../core';
 import { CATEGORIES } from '../events/events.inputs';
 import type { UpdateRetentionPolicyInput } from './retention.inputs';
@@ -21,10 +22,10 @@ export class RetentionService {
     const tenantId = auditTenant(p);
     const days = input.retentionDays;
     if (!Number.isInteger(days) || days < MIN_RETENTION_DAYS || days > MAX_RETENTION_DAYS) {
-      throw new DomainError(ErrorCode.RETENTION_POLICY_INVALID, `retentionDays must be ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}`, { field: 'retentionDays', min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS });
+      throw new DomainError(AuditError.RETENTION_POLICY_INVALID, `retentionDays must be ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}`, { field: 'retentionDays', min: MIN_RETENTION_DAYS, max: MAX_RETENTION_DAYS });
     }
     const row = isUuid(id) ? await this.repo.update(tenantId, id.toLowerCase(), days, p.subject) : null;
-    if (!row) throw new DomainError(ErrorCode.RETENTION_POLICY_NOT_FOUND);
+    if (!row) throw new DomainError(AuditError.RETENTION_POLICY_NOT_FOUND);
     return toPolicy(row);
   }
 

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { BillingError } from '../errors';
 import type { AccountRepository, AccountRow } from './account.repository';
 import type { TenantDirectory } from './tenant-directory';
 
@@ -19,7 +20,7 @@ export class AccountService {
     const tenant = await this.directory.find(tenantId);
     if (!tenant) {
       if (known) return known; // deprovisioned and gone: its history still bills on the last plan
-      throw new DomainError(ErrorCode.BILLING_TENANT_NOT_FOUND);
+      throw new DomainError(BillingError.TENANT_NOT_FOUND);
     }
     if (known && known.planId === tenant.plan && known.adminEmail === tenant.adminEmail) return known;
     return this.repo.upsert(tenantId, tenant.plan, tenant.adminEmail);

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, isPlatformAdmin, isUuid, type Principal } from '@dataplat/kit';
+import { BillingError } from '../errors';
 
 /**
  * The tenant a billing call acts on: platform administrators any tenant, tenant
@@ -7,7 +8,7 @@ import { DomainError, ErrorCode, isPlatformAdmin, isUuid, type Principal } from 
  */
 export function scopedTenantId(caller: Principal, tenantId: string): string {
   const key = tenantId.trim().toLowerCase();
-  if (!isUuid(key) || (!isPlatformAdmin(caller) && caller.tenantId !== key)) throw new DomainError(ErrorCode.BILLING_TENANT_NOT_FOUND);
+  if (!isUuid(key) || (!isPlatformAdmin(caller) && caller.tenantId !== key)) throw new DomainError(BillingError.TENANT_NOT_FOUND);
   return key;
 }
 

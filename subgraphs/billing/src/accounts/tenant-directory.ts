@@ -1,4 +1,6 @@
-import { DomainError, ErrorCode, ServiceCallError, ServiceGraphClient, type PrincipalCodec } from '@dataplat/kit';
+import { DomainError, ServiceCallError, ServiceGraphClient, type PrincipalCodec } from '@dataplat/kit';
+import { TenantError } from '@dataplat/tenant/errors';
+import { BillingError } from '../errors';
 
 /** The service name the billing service acts under towards the tenant service. */
 export const BILLING_SERVICE = 'billing-service';
@@ -34,8 +36,8 @@ export class GraphTenantDirectory implements TenantDirectory {
       const { tenant } = await this.client.call<{ tenant: TenantFacts }>(TENANT, { id: tenantId }, tenantId);
       return tenant;
     } catch (e) {
-      if (e instanceof ServiceCallError && e.code === ErrorCode.TENANT_NOT_FOUND) return null;
-      throw new DomainError(ErrorCode.BILLING_TENANT_SERVICE_UNAVAILABLE, (e as Error).message);
+      if (e instanceof ServiceCallError && e.code === TenantError.TENANT_NOT_FOUND) return null;
+      throw new DomainError(BillingError.TENANT_SERVICE_UNAVAILABLE, (e as Error).message);
     }
   }
 }

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { BillingError } from '../errors';
 
 export const DEFAULT_THRESHOLDS = [50, 80, 100];
 
@@ -23,7 +24,7 @@ export function percentUsed(spendMinor: bigint, budgetMinor: bigint): number {
 
 /** A budget as set: positive whole minor units, 1 to 10 distinct thresholds of 1 to 1000 %. */
 export function validateBudget(amountMinor: number, thresholds: number[] | undefined): number[] {
-  const invalid = (field: string, reason: string) => new DomainError(ErrorCode.BILLING_BUDGET_INVALID, `${field}: ${reason}`, { field, reason });
+  const invalid = (field: string, reason: string) => new DomainError(BillingError.BUDGET_INVALID, `${field}: ${reason}`, { field, reason });
   if (!Number.isSafeInteger(amountMinor) || amountMinor < 1) throw invalid('amountMinor', 'must be a positive whole number of minor units');
   const list = thresholds ?? DEFAULT_THRESHOLDS;
   if (list.length < 1 || list.length > 10) throw invalid('thresholds', 'between 1 and 10 thresholds');

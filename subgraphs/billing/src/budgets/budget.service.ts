@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, pageWindow, paginate, type Page, type Principal } from '@dataplat/kit';
+import { DomainError, pageWindow, paginate, type Page, type Principal } from '@dataplat/kit';
+import { BillingError } from '../errors';
 import type { AccountService } from '../accounts/account.service';
 import { actingTenantId, scopedTenantId } from '../accounts/billing-scope';
 import { toSafe } from '../money/decimal';
@@ -22,7 +23,7 @@ export class BudgetService {
     const row = await this.repo.find(id);
     if (!row) {
       await this.accounts.ensure(id); // an unknown tenant is 404 DPF-BIL-001, a known one without budget DPF-BIL-005
-      throw new DomainError(ErrorCode.BILLING_BUDGET_NOT_FOUND);
+      throw new DomainError(BillingError.BUDGET_NOT_FOUND);
     }
     return this.present(row);
   }
@@ -33,7 +34,7 @@ export class BudgetService {
     const account = await this.accounts.ensure(id);
     const currency = (input.currency ?? 'USD').toUpperCase();
     const plan = await this.usage.planOf(account.planId);
-    if (currency !== plan.currency) throw new DomainError(ErrorCode.BILLING_BUDGET_INVALID, `currency: must be ${plan.currency}`, { field: 'currency', reason: `must be ${plan.currency}` });
+    if (currency !== plan.currency) throw new DomainError(BillingError.BUDGET_INVALID, `currency: must be ${plan.currency}`, { field: 'currency', reason: `must be ${plan.currency}` });
     return this.present(await this.repo.upsert(id, BigInt(input.amountMinor), currency, thresholds));
   }
 

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, isPlatformAdmin, isUuid, pageWindow, paginate, type Page, type Principal } from '@dataplat/kit';
+import { DomainError, isPlatformAdmin, isUuid, pageWindow, paginate, type Page, type Principal } from '@dataplat/kit';
+import { BillingError } from '../errors';
 import type { AccountService } from '../accounts/account.service';
 import { scopedTenantId } from '../accounts/billing-scope';
 import { fromDb, PRICE_SCALE, QTY_SCALE, toSafe } from '../money/decimal';
@@ -40,8 +41,8 @@ export class InvoiceService {
    */
   async generate(periodText: string, tenantId?: string | null): Promise<InvoiceGeneration> {
     const p = parsePeriod(periodText);
-    if (p.start.getTime() > Date.now()) throw new DomainError(ErrorCode.BILLING_PERIOD_INVALID, `The period ${p.period} has not begun`);
-    if (tenantId && !isUuid(tenantId.toLowerCase())) throw new DomainError(ErrorCode.BILLING_TENANT_NOT_FOUND);
+    if (p.start.getTime() > Date.now()) throw new DomainError(BillingError.PERIOD_INVALID, `The period ${p.period} has not begun`);
+    if (tenantId && !isUuid(tenantId.toLowerCase())) throw new DomainError(BillingError.TENANT_NOT_FOUND);
     const accounts = tenantId ? [await this.accounts.ensure(tenantId.toLowerCase(), true)] : await this.accounts.all();
     const result: InvoiceGeneration = { period: p.period, created: 0, replaced: 0, skipped: 0, invoices: [] };
     for (const known of accounts) {
@@ -83,8 +84,8 @@ export class InvoiceService {
   }
 
   async list(filter: InvoiceFilter, page: number, size: number): Promise<Page<Invoice>> {
-    if (filter.status && !INVOICE_STATUSES.includes(filter.status)) throw new DomainError(ErrorCode.BILLING_INVALID_FILTER, `status must be one of ${INVOICE_STATUSES.join(', ')}`);
-    if (filter.tenantId && !isUuid(filter.tenantId.toLowerCase())) throw new DomainError(ErrorCode.BILLING_INVALID_FILTER, 'tenantId is not a UUID');
+    if (filter.status && !INVOICE_STATUSES.includes(filter.status)) throw new DomainError(BillingError.INVALID_FILTER, `status must be one of ${INVOICE_STATUSES.join(', ')}`);
+    if (filter.tenantId && !isUuid(filter.tenantId.toLowerCase())) throw new DomainError(BillingError.INVALID_FILTER, 'tenantId is not a UUID');
     const where: InvoiceFilter = {
       ...(filter.tenantId ? { tenantId: filter.tenantId.toLowerCase() } : {}),
       ...(filter.period ? { period: parsePeriod(filter.period).period } : {}),
@@ -98,7 +99,7 @@ export class InvoiceService {
   /** One invoice: platform administrators any, a tenant administrator its tenant's (else 404). */
   async get(caller: Principal, id: string): Promise<Invoice> {
     const row = await this.row(id);
-    if (!isPlatformAdmin(caller) && caller.tenantId !== row.tenantId) throw new DomainError(ErrorCode.BILLING_INVOICE_NOT_FOUND);
+    if (!isPlatformAdmin(caller) && caller.tenantId !== row.tenantId) throw new DomainError(BillingError.INVOICE_NOT_FOUND);
     return toInvoice(row);
   }
 
@@ -111,21 +112,21 @@ export class InvoiceService {
   async oneOfTenant(caller: Principal, tenantId: string, invoiceId: string): Promise<Invoice> {
     const id = scopedTenantId(caller, tenantId);
     const row = await this.row(invoiceId);
-    if (row.tenantId !== id) throw new DomainError(ErrorCode.BILLING_INVOICE_NOT_FOUND);
+    if (row.tenantId !== id) throw new DomainError(BillingError.INVOICE_NOT_FOUND);
     return toInvoice(row);
   }
 
   /** DRAFT -> FINALIZED (immutable from then on); anything else is 409 DPF-BIL-004. */
   async finalize(caller: Principal, id: string): Promise<Invoice> {
     await this.row(id);
-    if (!(await this.repo.finalize(id.toLowerCase(), caller.subject))) throw new DomainError(ErrorCode.BILLING_INVOICE_NOT_DRAFT);
+    if (!(await this.repo.finalize(id.toLowerCase(), caller.subject))) throw new DomainError(BillingError.INVOICE_NOT_DRAFT);
     return toInvoice((await this.repo.find(id.toLowerCase()))!);
   }
 
   private async row(id: string): Promise<InvoiceRow> {
     const key = id.trim().toLowerCase();
     const row = isUuid(key) ? await this.repo.find(key) : null;
-    if (!row) throw new DomainError(ErrorCode.BILLING_INVOICE_NOT_FOUND);
+    if (!row) throw new DomainError(BillingError.INVOICE_NOT_FOUND);
     return row;
   }
 }

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, isUuid } from '@dataplat/kit';
+import { DomainError, isUuid } from '@dataplat/kit';
+import { BillingError } from '../errors';
 import { formatDecimal, parseDecimal, QTY_SCALE } from '../money/decimal';
 import { periodOf } from '../money/period';
 import { METERS } from '../plans/pricing';
@@ -8,7 +9,7 @@ import type { MeteringEventInput } from './metering.inputs';
 /** How far in the future an event's timestamp may lie (clock skew between services). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
-const invalid = (field: string, reason: string) => new DomainError(ErrorCode.BILLING_EVENT_INVALID, `${field}: ${reason}`, { field, reason });
+const invalid = (field: string, reason: string) => new DomainError(BillingError.EVENT_INVALID, `${field}: ${reason}`, { field, reason });
 
 /** A metering event as it will be stored, or a 400 naming the first bad field. */
 export function validateEvent(input: MeteringEventInput, now = new Date()): NewMeteringEvent {
@@ -18,7 +19,7 @@ export function validateEvent(input: MeteringEventInput, now = new Date()): NewM
   if (!source || source.length > 100) throw invalid('source', '1 to 100 characters');
   const tenantId = input.tenantId.trim().toLowerCase();
   if (!isUuid(tenantId)) throw invalid('tenantId', 'not a UUID');
-  if (!Object.hasOwn(METERS, input.meter)) throw new DomainError(ErrorCode.BILLING_METER_UNKNOWN, `Unknown meter: ${input.meter.slice(0, 60)}`, { meter: input.meter.slice(0, 60), meters: Object.keys(METERS) });
+  if (!Object.hasOwn(METERS, input.meter)) throw new DomainError(BillingError.METER_UNKNOWN, `Unknown meter: ${input.meter.slice(0, 60)}`, { meter: input.meter.slice(0, 60), meters: Object.keys(METERS) });
   // At most 15 integer digits per event (1 PB of bytes): aggregates (18 digits) keep 1000x headroom.
   const quantity = formatDecimal(parseDecimal(input.quantity, QTY_SCALE, 15), QTY_SCALE);
   const occurredAt = input.timestamp == null ? now : new Date(input.timestamp);

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { BillingError } from '../errors';
 
 /**
  * Fixed-point decimals as scaled BigInts: never floating point. Quantities carry 6 decimal
@@ -18,7 +19,7 @@ export function parseDecimal(value: unknown, scale: number, maxIntDigits = 18): 
   const text = typeof value === 'number' ? (Number.isFinite(value) ? numberText(value) : '') : typeof value === 'string' ? value.trim() : '';
   const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!m || m[1].replace(/^0+(?=\d)/, '').length > maxIntDigits || (m[2] ?? '').length > scale) {
-    throw new DomainError(ErrorCode.BILLING_QUANTITY_INVALID, `Not a non-negative decimal with at most ${scale} decimal places: ${String(value).slice(0, 40)}`);
+    throw new DomainError(BillingError.QUANTITY_INVALID, `Not a non-negative decimal with at most ${scale} decimal places: ${String(value).slice(0, 40)}`);
   }
   return BigInt(m[1]) * pow10(scale) + BigInt((m[2] ?? '').padEnd(scale, '0') || '0');
 }

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { BillingError } from '../errors';
 
 /** A billing period: a calendar month in UTC, `YYYY-MM`, [start, end). */
 export interface Period {
@@ -16,7 +17,7 @@ export function parsePeriod(text: string): Period {
   const m = /^(\d{4})-(\d{2})$/.exec(text.trim());
   const year = m ? Number(m[1]) : 0;
   const month = m ? Number(m[2]) : 0;
-  if (!m || month < 1 || month > 12 || year < 2000) throw new DomainError(ErrorCode.BILLING_PERIOD_INVALID, `Not a billing period YYYY-MM: ${text.slice(0, 20)}`);
+  if (!m || month < 1 || month > 12 || year < 2000) throw new DomainError(BillingError.PERIOD_INVALID, `Not a billing period YYYY-MM: ${text.slice(0, 20)}`);
   return { period: `${year}-${pad(month)}`, start: new Date(Date.UTC(year, month - 1, 1)), end: new Date(Date.UTC(year, month, 1)) };
 }
 

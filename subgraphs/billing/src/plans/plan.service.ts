@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { BillingError } from '../errors';
 import { toPlan, toPrice, type PlanRepository } from './plan.repository';
 import type { Plan } from './plan.type';
 import type { PlanPrice } from './pricing';
@@ -22,7 +23,7 @@ export class PlanService {
 
   private async row(id: string) {
     const row = await this.repo.find(id.trim().toUpperCase());
-    if (!row) throw new DomainError(ErrorCode.BILLING_PLAN_NOT_FOUND);
+    if (!row) throw new DomainError(BillingError.PLAN_NOT_FOUND);
     return row;
   }
 }

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import semver from 'semver';
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { ConfigError } from '../errors';
 
 export const OPERATORS = [
   'IN', 'NOT_IN',
@@ -49,7 +50,7 @@ export const VARIANT_WEIGHT_TOTAL = 1000;
 const MAX_RULES = 50;
 const MAX_VALUES = 1000;
 
-const invalid = (field: string, reason: string) => new DomainError(ErrorCode.FEATURE_FLAG_INVALID, `${field}: ${reason}`, { field, reason });
+const invalid = (field: string, reason: string) => new DomainError(ConfigError.FEATURE_FLAG_INVALID, `${field}: ${reason}`, { field, reason });
 
 /** An ISO 8601 date-time (or date) that parses. */
 export const parseDate = (v: string): number | null => (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)) ? Date.parse(v) : null);

@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from '@dataplat/db';
 import { isUniqueViolation } from '@dataplat/db';
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { ConfigError } from '../errors';
 
 export type FlagRow = Prisma.FeatureFlagGetPayload<object>;
 
@@ -50,7 +51,7 @@ export class FlagRepository {
     try {
       return await this.db.featureFlag.create({ data });
     } catch (e) {
-      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.FEATURE_FLAG_EXISTS, undefined, { key: data.key });
+      if (isUniqueViolation(e)) throw new DomainError(ConfigError.FEATURE_FLAG_EXISTS, undefined, { key: data.key });
       throw e;
     }
   }

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, paginate, pageWindow, PLATFORM_TENANT_ID, type ClientInfo, type Page, type Principal } from '@dataplat/kit';
+import { ConfigError } from '../errors';
 import { actingTenant, layersOf, requireWriter } from '../scope';
 import { checkRules, checkVariants, FLAG_KEY, type FlagRule, type Variant } from './definition';
 import { evaluate, type EvaluationContext } from './evaluate';
@@ -6,7 +7,7 @@ import type { CreateFeatureFlagInput, FlagContextInput, UpdateFeatureFlagInput }
 import type { FlagRepository, FlagRow } from './flags.repository';
 import type { FeatureFlag, FlagEvaluation } from './flags.type';
 
-const notFound = (key: string) => new DomainError(ErrorCode.FEATURE_FLAG_NOT_FOUND, undefined, { key });
+const notFound = (key: string) => new DomainError(ConfigError.FEATURE_FLAG_NOT_FOUND, undefined, { key });
 
 /**
  * Feature flags by key. A tenant sees its own flags and the platform-wide ones (those of

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { ConfigError } from '../errors';
 
 /** Application and profile names: as Spring Cloud Config file names allow, without separators. */
 export const NAME = /^[A-Za-z0-9._-]{1,100}$/;
@@ -13,7 +14,7 @@ export type PropertyValue = string | number | boolean;
 export type Properties = Record<string, PropertyValue>;
 
 export function checkName(field: string, value: string): string {
-  if (!NAME.test(value)) throw new DomainError(ErrorCode.CONFIG_PROPERTY_INVALID, `${field} must match ${NAME.source}`, { field });
+  if (!NAME.test(value)) throw new DomainError(ConfigError.PROPERTY_INVALID, `${field} must match ${NAME.source}`, { field });
   return value;
 }
 
@@ -27,17 +28,17 @@ export function parseProfiles(value: string): string[] {
 /** A flat map of keys to strings, finite numbers or booleans, else 400 DPF-CFG-002. */
 export function checkProperties(raw: unknown): Properties {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new DomainError(ErrorCode.CONFIG_PROPERTY_INVALID, 'properties must be an object of keys to values', { field: 'properties' });
+    throw new DomainError(ConfigError.PROPERTY_INVALID, 'properties must be an object of keys to values', { field: 'properties' });
   }
   const entries = Object.entries(raw as Record<string, unknown>);
   if (entries.length > MAX_PROPERTIES) {
-    throw new DomainError(ErrorCode.CONFIG_PROPERTY_INVALID, `At most ${MAX_PROPERTIES} properties per set`, { field: 'properties' });
+    throw new DomainError(ConfigError.PROPERTY_INVALID, `At most ${MAX_PROPERTIES} properties per set`, { field: 'properties' });
   }
   const out: Properties = {};
   for (const [key, value] of entries) {
-    if (!KEY.test(key)) throw new DomainError(ErrorCode.CONFIG_PROPERTY_INVALID, `Property key must match ${KEY.source}`, { field: 'properties', key });
+    if (!KEY.test(key)) throw new DomainError(ConfigError.PROPERTY_INVALID, `Property key must match ${KEY.source}`, { field: 'properties', key });
     const ok = typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
-    if (!ok) throw new DomainError(ErrorCode.CONFIG_PROPERTY_INVALID, 'Property values are strings, numbers or booleans', { field: 'properties', key });
+    if (!ok) throw new DomainError(ConfigError.PROPERTY_INVALID, 'Property values are strings, numbers or booleans', { field: 'properties', key });
     out[key] = value as PropertyValue;
   }
   return out;

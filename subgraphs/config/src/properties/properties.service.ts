@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, paginate, pageWindow, PLATFORM_TENANT_ID, type Page, type Principal } from '@dataplat/kit';
+import { DomainError, paginate, pageWindow, PLATFORM_TENANT_ID, type Page, type Principal } from '@dataplat/kit';
+import { ConfigError } from '../errors';
 import { actingTenant, layersOf, requireWriter } from '../scope';
 import { propertySources, type SetVersion } from './environment';
 import { changedKeys, checkName, checkProperties, parseProfiles, SHARED_APPLICATION, type Properties } from './names';
@@ -27,9 +28,9 @@ export class PropertyService {
   /** No label or `latest`: the newest revision; else a revision of one of the caller's sets. */
   private async resolveLabel(layers: string[], label?: string | null): Promise<bigint | null> {
     if (label === undefined || label === null || label === '' || label === 'latest') return this.repo.latestRevision(layers);
-    if (!/^[1-9]\d{0,17}$/.test(label)) throw new DomainError(ErrorCode.CONFIG_LABEL_NOT_FOUND, undefined, { label });
+    if (!/^[1-9]\d{0,17}$/.test(label)) throw new DomainError(ConfigError.LABEL_NOT_FOUND, undefined, { label });
     const revision = BigInt(label);
-    if (!(await this.repo.hasRevision(layers, revision))) throw new DomainError(ErrorCode.CONFIG_LABEL_NOT_FOUND, undefined, { label });
+    if (!(await this.repo.hasRevision(layers, revision))) throw new DomainError(ConfigError.LABEL_NOT_FOUND, undefined, { label });
     return revision;
   }
 

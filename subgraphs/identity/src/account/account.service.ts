@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, PLATFORM_TENANT_ID, SystemRole, type ClientInfo, type PlatformConfig } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { AuthEventRepository } from '../auth/auth-event.repository';
 import { hashPassword } from '../auth/password';
 import type { RoleRepository } from '../roles/role.repository';
@@ -53,7 +54,7 @@ export class AccountService {
     const verified = await this.accounts.consume('EMAIL_VERIFICATION', hashCode(code), (tx, owner) =>
       tx.user.update({ where: { tenantId_id: { tenantId: owner.tenantId, id: owner.userId } }, data: { emailVerified: true }, select: { id: true, tenantId: true, email: true } }),
     );
-    if (!verified) throw new DomainError(ErrorCode.INVALID_ONE_TIME_TOKEN);
+    if (!verified) throw new DomainError(IdentityError.INVALID_ONE_TIME_TOKEN);
     await this.events.record({ type: 'EMAIL_VERIFIED', outcome: 'SUCCESS', tenantId: verified.tenantId, userId: verified.id, email: verified.email, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId });
     return { verified: true, email: verified.email };
   }
@@ -91,7 +92,7 @@ export class AccountService {
       const { count } = await tx.session.updateMany({ where: { tenantId: owner.tenantId, userId: owner.userId, revokedAt: null }, data: { revokedAt: new Date(), revokedReason: 'password_reset' } });
       return { user, sessionsRevoked: count };
     });
-    if (!done) throw new DomainError(ErrorCode.INVALID_ONE_TIME_TOKEN);
+    if (!done) throw new DomainError(IdentityError.INVALID_ONE_TIME_TOKEN);
     const { user, sessionsRevoked } = done;
     await this.revocation.revokeUser(user.tenantId, user.id, 'password_reset');
     await this.accounts.notify({ tenantId: user.tenantId, channel: 'EMAIL', recipient: user.email, ...templates.passwordChanged(user.firstName) });

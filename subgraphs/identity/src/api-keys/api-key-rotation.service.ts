@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { DomainError, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { ApiKeyRepository, RotationRow } from './api-key.repository';
 import { generateApiKey, type ApiKeyModeName } from './api-key.secret';
 import { assertGrantable, ownerOf, READ, toApiKey, WRITE, type ApiKeyService } from './api-key.service';
@@ -35,9 +36,9 @@ export class ApiKeyRotationService {
     const granted = await this.keys.requirePermission(owner, WRITE);
     const old = await this.keys.findOwn(owner, keyId);
     const now = new Date();
-    if (old.status === ApiKeyStatus.REVOKED) throw new DomainError(ErrorCode.API_KEY_NOT_ROTATABLE, 'A revoked API key cannot be rotated');
-    if (old.status === ApiKeyStatus.ROTATING) throw new DomainError(ErrorCode.API_KEY_NOT_ROTATABLE, 'This API key is already being rotated');
-    if (old.expiresAt && old.expiresAt <= now) throw new DomainError(ErrorCode.API_KEY_NOT_ROTATABLE, 'An expired API key cannot be rotated');
+    if (old.status === ApiKeyStatus.REVOKED) throw new DomainError(IdentityError.API_KEY_NOT_ROTATABLE, 'A revoked API key cannot be rotated');
+    if (old.status === ApiKeyStatus.ROTATING) throw new DomainError(IdentityError.API_KEY_NOT_ROTATABLE, 'This API key is already being rotated');
+    if (old.expiresAt && old.expiresAt <= now) throw new DomainError(IdentityError.API_KEY_NOT_ROTATABLE, 'An expired API key cannot be rotated');
     // The replacement carries the same scopes: the caller must be able to grant them today.
     assertGrantable(actor, granted, old.scopes);
     const generated = generateApiKey(old.mode as ApiKeyModeName);
@@ -61,7 +62,7 @@ export class ApiKeyRotationService {
       now,
       new Date(now.getTime() + this.graceSeconds * 1000),
     );
-    if (!result) throw new DomainError(ErrorCode.API_KEY_NOT_ROTATABLE, 'This API key is part of a rotation in progress; complete it first');
+    if (!result) throw new DomainError(IdentityError.API_KEY_NOT_ROTATABLE, 'This API key is part of a rotation in progress; complete it first');
     return { rotation: toRotation(result.rotation), newKey: { ...toApiKey(result.newKey), apiKey: generated.key } };
   }
 
@@ -72,7 +73,7 @@ export class ApiKeyRotationService {
     await this.keys.findOwn(owner, keyId);
     await this.repo.settleExpired(owner.tenantId, keyId);
     const rotation = await this.repo.latestRotation(owner.tenantId, keyId);
-    if (!rotation) throw new DomainError(ErrorCode.API_KEY_NEVER_ROTATED);
+    if (!rotation) throw new DomainError(IdentityError.API_KEY_NEVER_ROTATED);
     return toRotation(rotation);
   }
 
@@ -86,7 +87,7 @@ export class ApiKeyRotationService {
     const completed = inProgress ? await this.repo.complete(owner.tenantId, latest.id) : null;
     if (!completed) {
       await this.repo.settleExpired(owner.tenantId, keyId);
-      throw new DomainError(ErrorCode.API_KEY_NO_ROTATION_IN_PROGRESS);
+      throw new DomainError(IdentityError.API_KEY_NO_ROTATION_IN_PROGRESS);
     }
     return toRotation(completed);
   }

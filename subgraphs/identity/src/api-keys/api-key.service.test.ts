@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import { toRotation } from './api-key-rotation.service';
 import type { ApiKeyRow, RotationRow } from './api-key.repository';
 import { assertGrantable, normaliseAllowList, normaliseScopes, ownerOf, toApiKey } from './api-key.service';
@@ -41,7 +42,7 @@ describe('API key rules', () => {
   it("refuses scopes the owner's roles do not grant", () => {
     expect(() => assertGrantable(user, granted, ['profile:read', 'profile:write'])).not.toThrow();
     const e = fails(() => assertGrantable(user, granted, ['profile:read', 'users:read', 'roles:write']));
-    expect(e).toMatchObject({ code: ErrorCode.API_KEY_SCOPE_NOT_GRANTED, status: 400, details: { scopes: ['users:read', 'roles:write'] } });
+    expect(e).toMatchObject({ code: IdentityError.API_KEY_SCOPE_NOT_GRANTED, status: 400, details: { scopes: ['users:read', 'roles:write'] } });
   });
 
   it('a key creating a key cannot hand out scopes it does not hold itself', () => {

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, isScopeLimited, pageWindow, paginate, SortOrder, type Page, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import { CidrError, parseCidr } from './cidr';
 import { DEFAULT_EXPIRATION_DAYS, type ApiKeyListArgs, type CreateApiKeyInput } from './api-key.inputs';
 import { SORTABLE_API_KEY_FIELDS, type ApiKeyRepository, type ApiKeyRow, type ApiKeySortField } from './api-key.repository';
@@ -127,14 +128,14 @@ export class ApiKeyService {
   async revoke(actor: Principal, keyId: number): Promise<boolean> {
     const owner = ownerOf(actor);
     await this.requirePermission(owner, WRITE);
-    if (!(await this.repo.revoke(owner.tenantId, owner.userId, keyId))) throw new DomainError(ErrorCode.API_KEY_NOT_FOUND);
+    if (!(await this.repo.revoke(owner.tenantId, owner.userId, keyId))) throw new DomainError(IdentityError.API_KEY_NOT_FOUND);
     return true;
   }
 
   /** The owner's key, or 404 (also for another user's or another tenant's key id). */
   async findOwn(owner: KeyOwner, keyId: number): Promise<ApiKeyRow> {
     const row = await this.repo.findOwn(owner.tenantId, owner.userId, keyId);
-    if (!row) throw new DomainError(ErrorCode.API_KEY_NOT_FOUND);
+    if (!row) throw new DomainError(IdentityError.API_KEY_NOT_FOUND);
     return row;
   }
 
@@ -151,6 +152,6 @@ export function assertGrantable(actor: Principal, granted: Set<string>, scopes: 
   const callerLimit = isScopeLimited(actor) && !actor.scopes.includes('*') ? new Set(actor.scopes) : undefined;
   const refused = scopes.filter((s) => !granted.has(s) || (callerLimit && !callerLimit.has(s)));
   if (refused.length) {
-    throw new DomainError(ErrorCode.API_KEY_SCOPE_NOT_GRANTED, `Scopes not granted to you: ${refused.join(', ')}`, { scopes: refused });
+    throw new DomainError(IdentityError.API_KEY_SCOPE_NOT_GRANTED, `Scopes not granted to you: ${refused.join(', ')}`, { scopes: refused });
   }
 }

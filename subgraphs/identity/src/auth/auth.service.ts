@@ -6,6 +6,7 @@ import {
   type PlatformConfig,
   type TokenService,
 } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { UserRepository } from '../users/user.repository';
 import { normaliseEmail } from '../users/user.service';
 import type { AuthResponse, LogoutResponse, MfaChallenge, RefreshResponse } from './auth.types';
@@ -81,18 +82,18 @@ export class AuthService {
     }
     if (!user) {
       await verifyAgainstDummy(input.password);
-      return refuse(ErrorCode.INVALID_CREDENTIALS);
+      return refuse(IdentityError.INVALID_CREDENTIALS);
     }
-    if (user.lockedUntil && user.lockedUntil > new Date()) return refuse(ErrorCode.ACCOUNT_LOCKED, user);
+    if (user.lockedUntil && user.lockedUntil > new Date()) return refuse(IdentityError.ACCOUNT_LOCKED, user);
     if (!(await verifyPassword(user.passwordHash, input.password))) {
       await this.users.recordFailedLogin(user.tenantId, user.id, this.policy.maxFailures, this.policy.lockSeconds);
-      return refuse(ErrorCode.INVALID_CREDENTIALS, user);
+      return refuse(IdentityError.INVALID_CREDENTIALS, user);
     }
-    if (!user.enabled) return refuse(ErrorCode.ACCOUNT_DISABLED, user);
+    if (!user.enabled) return refuse(IdentityError.ACCOUNT_DISABLED, user);
     const tenantClosed = await this.tenantClosed(user.tenantId);
     if (tenantClosed) return refuse(tenantClosed, user);
     // Only after the password is proven: an unverified address is not revealed to guessers.
-    if (!user.emailVerified) return refuse(ErrorCode.EMAIL_NOT_VERIFIED, user);
+    if (!user.emailVerified) return refuse(IdentityError.EMAIL_NOT_VERIFIED, user);
     let device: LoginDevice | null = null;
     if (fingerprint) {
       try {
@@ -124,9 +125,9 @@ export class AuthService {
       await this.events.record({ ...event, outcome: 'FAILURE', reason: code });
       throw new DomainError(code);
     };
-    if (!user) return refuse(ErrorCode.MFA_CHALLENGE_INVALID);
-    if (user.lockedUntil && user.lockedUntil > new Date()) return refuse(ErrorCode.ACCOUNT_LOCKED);
-    if (!user.enabled) return refuse(ErrorCode.ACCOUNT_DISABLED);
+    if (!user) return refuse(IdentityError.MFA_CHALLENGE_INVALID);
+    if (user.lockedUntil && user.lockedUntil > new Date()) return refuse(IdentityError.ACCOUNT_LOCKED);
+    if (!user.enabled) return refuse(IdentityError.ACCOUNT_DISABLED);
     // The tenant may have been suspended while the challenge was open.
     const tenantClosed = await this.tenantClosed(user.tenantId);
     if (tenantClosed) return refuse(tenantClosed);
@@ -155,9 +156,9 @@ export class AuthService {
       await this.events.record({ ...event, outcome: 'FAILURE', reason: `${code} ${via}` });
       throw new DomainError(code);
     };
-    if (!user) return refuse(ErrorCode.USER_NOT_FOUND);
-    if (user.lockedUntil && user.lockedUntil > new Date()) return refuse(ErrorCode.ACCOUNT_LOCKED);
-    if (!user.enabled) return refuse(ErrorCode.ACCOUNT_DISABLED);
+    if (!user) return refuse(IdentityError.USER_NOT_FOUND);
+    if (user.lockedUntil && user.lockedUntil > new Date()) return refuse(IdentityError.ACCOUNT_LOCKED);
+    if (!user.enabled) return refuse(IdentityError.ACCOUNT_DISABLED);
     const tenantClosed = await this.tenantClosed(user.tenantId);
     if (tenantClosed) return refuse(tenantClosed);
     return this.finishLogin(user, null, client, EXTERNAL, undefined, via);
@@ -226,10 +227,10 @@ export class AuthService {
     const claims = await this.tokens.verify(refreshToken, 'refresh');
     const tenantId = claims.tenant_id ?? '';
     const session = await this.sessions.findByJti(tenantId, claims.jti);
-    if (!session || session.revokedAt || session.expiresAt <= new Date()) throw new DomainError(ErrorCode.SESSION_REVOKED);
+    if (!session || session.revokedAt || session.expiresAt <= new Date()) throw new DomainError(IdentityError.SESSION_REVOKED);
     const user = await this.users.findCredentials(tenantId, session.userId);
-    if (!user) throw new DomainError(ErrorCode.SESSION_REVOKED);
-    if (!user.enabled) throw new DomainError(ErrorCode.ACCOUNT_DISABLED);
+    if (!user) throw new DomainError(IdentityError.SESSION_REVOKED);
+    if (!user.enabled) throw new DomainError(IdentityError.ACCOUNT_DISABLED);
     await this.tenants.assertOpen(tenantId);
     await this.sessions.touch(tenantId, session.id);
     const amr = Array.isArray(claims.amr) ? claims.amr.map(String) : undefined;
@@ -268,7 +269,7 @@ export class AuthService {
       const tenantId = await this.tenants.idOfSlug(tenantSlug);
       return candidates.find((u) => u.tenantId === tenantId) ?? null;
     }
-    if (candidates.length > 1) throw new DomainError(ErrorCode.TENANT_AMBIGUOUS);
+    if (candidates.length > 1) throw new DomainError(IdentityError.TENANT_AMBIGUOUS);
     return candidates[0] ?? null;
   }
 }

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, PLATFORM_TENANT_ID, ServiceCallError, TENANT_STATUSES_WITHOUT_ACCESS, type TenantDirectoryEntry } from '@dataplat/kit';
+import { TenantError } from '@dataplat/tenant/errors';
 import { LRUCache } from 'lru-cache';
 
 /** Where identity looks tenants up: the tenant subgraph's directory (kit TenantDirectoryClient). */
@@ -34,7 +35,7 @@ export class TenantDirectory {
   async assertOpen(tenantId: string): Promise<void> {
     if (tenantId === PLATFORM_TENANT_ID) return;
     const entry = await this.ask((l) => l.byId(tenantId));
-    if (entry && TENANT_STATUSES_WITHOUT_ACCESS.includes(entry.status)) throw new DomainError(ErrorCode.TENANT_SUSPENDED);
+    if (entry && TENANT_STATUSES_WITHOUT_ACCESS.includes(entry.status)) throw new DomainError(TenantError.TENANT_SUSPENDED);
   }
 
   private async ask(question: (lookup: TenantLookup) => Promise<TenantDirectoryEntry | null>): Promise<TenantDirectoryEntry | null> {

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, type ClientInfo } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import { FINGERPRINT, FINGERPRINT_MESSAGE } from './device.inputs';
 import type { DeviceRepository } from './device.repository';
 import { detailsFromUserAgent } from './device.service';
@@ -50,9 +51,9 @@ export class DeviceLoginGate {
    */
   async admit(user: LoginUser, fingerprint: string, client: ClientInfo): Promise<LoginDevice> {
     const owner = { tenantId: user.tenantId, userId: user.id };
-    if ((await this.devices.findByFingerprint(owner, fingerprint))?.blocked) throw new DomainError(ErrorCode.DEVICE_BLOCKED);
+    if ((await this.devices.findByFingerprint(owner, fingerprint))?.blocked) throw new DomainError(IdentityError.DEVICE_BLOCKED);
     const device = await this.devices.recordUse(owner, fingerprint, detailsFromUserAgent(client.userAgent), {}, client);
-    if (device.blocked) throw new DomainError(ErrorCode.DEVICE_BLOCKED);
+    if (device.blocked) throw new DomainError(IdentityError.DEVICE_BLOCKED);
     return { id: device.id, fingerprint, deviceName: device.deviceName, trusted: device.trusted };
   }
 
@@ -74,7 +75,7 @@ export class DeviceLoginGate {
   async resume(user: LoginUser, fingerprint: string): Promise<LoginDevice | null> {
     const device = await this.devices.findByFingerprint({ tenantId: user.tenantId, userId: user.id }, fingerprint);
     if (!device) return null;
-    if (device.blocked) throw new DomainError(ErrorCode.DEVICE_BLOCKED);
+    if (device.blocked) throw new DomainError(IdentityError.DEVICE_BLOCKED);
     return { id: device.id, fingerprint, deviceName: device.deviceName, trusted: device.trusted };
   }
 }

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { SessionService } from '../sessions/session.service';
 import { DeviceLoginGate, loginFingerprint } from './device-login';
 import type { DeviceRepository, TrustOutcome } from './device.repository';
@@ -50,9 +51,9 @@ describe('DeviceService', () => {
   });
 
   it.each<[TrustOutcome, string]>([
-    ['not_found', ErrorCode.DEVICE_NOT_FOUND],
-    ['blocked', ErrorCode.DEVICE_IS_BLOCKED],
-    ['limit', ErrorCode.TRUSTED_DEVICE_LIMIT],
+    ['not_found', IdentityError.DEVICE_NOT_FOUND],
+    ['blocked', IdentityError.DEVICE_IS_BLOCKED],
+    ['limit', IdentityError.TRUSTED_DEVICE_LIMIT],
   ])('trust outcome %s is %s', async (outcome, code) => {
     const repo = fakeRepo({ trust: jest.fn(async () => ({ outcome, device: device() })) });
     expect(await codeOf(new DeviceService(repo, sessions, 5).trust(principal, 1))).toBe(code);
@@ -67,9 +68,9 @@ describe('DeviceService', () => {
   });
 
   it('block: 404 for no device, 409 for a blocked one; a new block revokes the device\'s sessions', async () => {
-    expect(await codeOf(new DeviceService(fakeRepo(), sessions, 5).block(principal, 1, undefined, client))).toBe(ErrorCode.DEVICE_NOT_FOUND);
+    expect(await codeOf(new DeviceService(fakeRepo(), sessions, 5).block(principal, 1, undefined, client))).toBe(IdentityError.DEVICE_NOT_FOUND);
     const blocked = fakeRepo({ findOne: jest.fn(async () => device({ blocked: true })) });
-    expect(await codeOf(new DeviceService(blocked, sessions, 5).block(principal, 1, undefined, client))).toBe(ErrorCode.DEVICE_ALREADY_BLOCKED);
+    expect(await codeOf(new DeviceService(blocked, sessions, 5).block(principal, 1, undefined, client))).toBe(IdentityError.DEVICE_ALREADY_BLOCKED);
     const ok = fakeRepo({ block: jest.fn(async () => device({ blocked: true })) });
     await new DeviceService(ok, sessions, 5).block(principal, 1, { reason: '  lost  ' }, client);
     expect(ok.block).toHaveBeenCalledWith({ tenantId: 't1', userId: 'u1' }, 1, 'lost');
@@ -77,9 +78,9 @@ describe('DeviceService', () => {
   });
 
   it('remove: 404 for no device, 409 for a blocked one', async () => {
-    expect(await codeOf(new DeviceService(fakeRepo(), sessions, 5).remove(principal, 1))).toBe(ErrorCode.DEVICE_NOT_FOUND);
+    expect(await codeOf(new DeviceService(fakeRepo(), sessions, 5).remove(principal, 1))).toBe(IdentityError.DEVICE_NOT_FOUND);
     const blocked = fakeRepo({ findOne: jest.fn(async () => device({ blocked: true })) });
-    expect(await codeOf(new DeviceService(blocked, sessions, 5).remove(principal, 1))).toBe(ErrorCode.DEVICE_IS_BLOCKED);
+    expect(await codeOf(new DeviceService(blocked, sessions, 5).remove(principal, 1))).toBe(IdentityError.DEVICE_IS_BLOCKED);
   });
 
   it('register: explicit values (trimmed) update, user-agent details only fill a new device', async () => {
@@ -121,13 +122,13 @@ describe('DeviceLoginGate', () => {
 
   it('refuses a blocked device without recording a use', async () => {
     const repo = fakeRepo({ findByFingerprint: jest.fn(async () => device({ blocked: true })) });
-    expect(await codeOf(new DeviceLoginGate(repo, policy(true)).admit(user, 'fp', client))).toBe(ErrorCode.DEVICE_BLOCKED);
+    expect(await codeOf(new DeviceLoginGate(repo, policy(true)).admit(user, 'fp', client))).toBe(IdentityError.DEVICE_BLOCKED);
     expect(repo.recordUse).not.toHaveBeenCalled();
   });
 
   it('refuses a device blocked while the login ran', async () => {
     const repo = fakeRepo({ recordUse: jest.fn(async () => device({ blocked: true })) });
-    expect(await codeOf(new DeviceLoginGate(repo, policy(true)).admit(user, 'fp', client))).toBe(ErrorCode.DEVICE_BLOCKED);
+    expect(await codeOf(new DeviceLoginGate(repo, policy(true)).admit(user, 'fp', client))).toBe(IdentityError.DEVICE_BLOCKED);
   });
 
   it('records a use and returns what the session stores', async () => {
@@ -156,7 +157,7 @@ describe('DeviceLoginGate', () => {
 
   it('resumes a device after the challenge: blocked meanwhile is 403, removed meanwhile is none', async () => {
     await expect(new DeviceLoginGate(fakeRepo({ findByFingerprint: jest.fn(async () => device({ id: 4, trusted: true })) }), policy(true)).resume(user, 'fp')).resolves.toEqual({ id: 4, fingerprint: 'fp', deviceName: 'd', trusted: true });
-    expect(await codeOf(new DeviceLoginGate(fakeRepo({ findByFingerprint: jest.fn(async () => device({ blocked: true })) }), policy(true)).resume(user, 'fp'))).toBe(ErrorCode.DEVICE_BLOCKED);
+    expect(await codeOf(new DeviceLoginGate(fakeRepo({ findByFingerprint: jest.fn(async () => device({ blocked: true })) }), policy(true)).resume(user, 'fp'))).toBe(IdentityError.DEVICE_BLOCKED);
     await expect(new DeviceLoginGate(fakeRepo(), policy(true)).resume(user, 'fp')).resolves.toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, paginate, pageWindow, SortOrder, type ClientInfo, type Page, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import { ownerOf } from '../sessions/owner';
 import type { SessionService } from '../sessions/session.service';
 import { SORTABLE_DEVICE_FIELDS, type BlockDeviceInput, type DeviceListArgs, type DeviceSortField, type RegisterDeviceInput } from './device.inputs';
@@ -54,11 +55,11 @@ export class DeviceService {
     const { outcome, device } = await this.devices.trust(ownerOf(principal), id, this.maxTrusted);
     switch (outcome) {
       case 'not_found':
-        throw new DomainError(ErrorCode.DEVICE_NOT_FOUND);
+        throw new DomainError(IdentityError.DEVICE_NOT_FOUND);
       case 'blocked':
-        throw new DomainError(ErrorCode.DEVICE_IS_BLOCKED, 'The device is blocked: unblock it before trusting it');
+        throw new DomainError(IdentityError.DEVICE_IS_BLOCKED, 'The device is blocked: unblock it before trusting it');
       case 'limit':
-        throw new DomainError(ErrorCode.TRUSTED_DEVICE_LIMIT, undefined, { maxTrustedDevices: this.maxTrusted });
+        throw new DomainError(IdentityError.TRUSTED_DEVICE_LIMIT, undefined, { maxTrustedDevices: this.maxTrusted });
       default:
         return device!;
     }
@@ -83,7 +84,7 @@ export class DeviceService {
     const blocked = await this.devices.block(owner, id, reason);
     if (!blocked) {
       found(await this.devices.findOne(owner, id));
-      throw new DomainError(ErrorCode.DEVICE_ALREADY_BLOCKED);
+      throw new DomainError(IdentityError.DEVICE_ALREADY_BLOCKED);
     }
     await this.sessions.revokeDeviceSessions(owner, id, client);
     return blocked;
@@ -97,12 +98,12 @@ export class DeviceService {
     const owner = ownerOf(principal);
     if (await this.devices.remove(owner, id)) return true;
     found(await this.devices.findOne(owner, id));
-    throw new DomainError(ErrorCode.DEVICE_IS_BLOCKED, 'The device is blocked: unblock it before removing it');
+    throw new DomainError(IdentityError.DEVICE_IS_BLOCKED, 'The device is blocked: unblock it before removing it');
   }
 }
 
 function found(device: Device | null): Device {
-  if (!device) throw new DomainError(ErrorCode.DEVICE_NOT_FOUND);
+  if (!device) throw new DomainError(IdentityError.DEVICE_NOT_FOUND);
   return device;
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError, ErrorCode, type ClientInfo } from '@dataplat/kit';
 import type { PrismaClient } from '@dataplat/db';
+import { IdentityError } from '../errors';
 import type { AuthEventRepository } from '../auth/auth-event.repository';
 import type { AuthService } from '../auth/auth.service';
 import type { AuthResponse } from '../auth/auth.types';
@@ -54,12 +55,12 @@ export class ExternalLoginService {
     const linked = await this.links.findLink(tenantId, provider.id, claims.subject);
     let userId = linked?.userId;
     if (!userId) {
-      if (!email || !claims.emailVerified) return refuse(ErrorCode.EXTERNAL_EMAIL_NOT_VERIFIED);
+      if (!email || !claims.emailVerified) return refuse(IdentityError.EXTERNAL_EMAIL_NOT_VERIFIED);
       const local = await findUserByEmail(this.db, tenantId, email);
-      if (local && !local.emailVerified) return refuse(ErrorCode.EMAIL_NOT_VERIFIED, local.id);
+      if (local && !local.emailVerified) return refuse(IdentityError.EMAIL_NOT_VERIFIED, local.id);
       if (local) userId = local.id;
       else if (provider.jitProvisioning) userId = await this.provision(provider, email, claims);
-      else return refuse(ErrorCode.EXTERNAL_USER_NOT_PROVISIONED);
+      else return refuse(IdentityError.EXTERNAL_USER_NOT_PROVISIONED);
     }
     await this.links.link(tenantId, provider.id, claims.subject, userId, email);
     return this.auth.completeExternalLogin(tenantId, userId, `${claims.method}:${provider.id}`, client);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, ErrorCode, type ClientInfo, type SecretBox } from '@dataplat/kit';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { IdentityError } from '../errors';
 import type { AuthResponse } from '../auth/auth.types';
 import type { ExternalLoginService } from './external-login.service';
 import type { ExternalLoginRepository } from './login-state.repository';
@@ -88,8 +89,8 @@ export class OidcService {
     const stateHash = sha256(state);
     // The state is consumed first, whatever follows: a failed attempt cannot be retried with it.
     const pending = state ? await this.pending.consumeState(provider.tenantId, provider.id, stateHash) : null;
-    if (!pending) throw new DomainError(ErrorCode.EXTERNAL_STATE_INVALID);
-    if (params.error) throw new DomainError(ErrorCode.EXTERNAL_PROVIDER_ERROR, undefined, { error: String(params.error).slice(0, 200), description: params.errorDescription ? String(params.errorDescription).slice(0, 500) : null });
+    if (!pending) throw new DomainError(IdentityError.EXTERNAL_STATE_INVALID);
+    if (params.error) throw new DomainError(IdentityError.EXTERNAL_PROVIDER_ERROR, undefined, { error: String(params.error).slice(0, 200), description: params.errorDescription ? String(params.errorDescription).slice(0, 500) : null });
     if (!params.code) throw new DomainError(ErrorCode.VALIDATION_FAILED, 'code is required', { field: 'code' });
     const discovery = await this.discover(provider);
     const tokens = await this.exchange(provider, discovery, String(params.code), this.box.open(pending.codeVerifierSealed, stateHash));
@@ -111,7 +112,7 @@ export class OidcService {
 
   /** The discovery document; its issuer must be the configured one (OIDC Discovery 4.3). */
   private async discover(provider: ProviderRow): Promise<Discovery> {
-    const fail = (reason: string) => new DomainError(ErrorCode.IDP_INVALID_CONFIG, undefined, { field: 'oidc.issuer', reason });
+    const fail = (reason: string) => new DomainError(IdentityError.IDP_INVALID_CONFIG, undefined, { field: 'oidc.issuer', reason });
     let doc: Discovery;
     try {
       const res = await fetch(`${provider.issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS), redirect: 'error' });
@@ -145,15 +146,15 @@ export class OidcService {
     try {
       res = await fetch(d.token_endpoint, { method: 'POST', headers, body: form, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS), redirect: 'error' });
     } catch {
-      throw new DomainError(ErrorCode.EXTERNAL_PROVIDER_ERROR, undefined, { error: 'token_endpoint_unreachable' });
+      throw new DomainError(IdentityError.EXTERNAL_PROVIDER_ERROR, undefined, { error: 'token_endpoint_unreachable' });
     }
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!res.ok) throw new DomainError(ErrorCode.EXTERNAL_PROVIDER_ERROR, undefined, { error: typeof body.error === 'string' ? body.error : `http_${res.status}` });
+    if (!res.ok) throw new DomainError(IdentityError.EXTERNAL_PROVIDER_ERROR, undefined, { error: typeof body.error === 'string' ? body.error : `http_${res.status}` });
     return body;
   }
 
   private async verifyIdToken(provider: ProviderRow, d: Discovery, idToken: unknown, nonceHash: string): Promise<JWTPayload> {
-    const bad = (reason: string) => new DomainError(ErrorCode.EXTERNAL_TOKEN_INVALID, undefined, { reason });
+    const bad = (reason: string) => new DomainError(IdentityError.EXTERNAL_TOKEN_INVALID, undefined, { reason });
     if (typeof idToken !== 'string') throw bad('the token response has no id_token');
     let keys = JWKS.get(d.jwks_uri);
     if (!keys) JWKS.set(d.jwks_uri, (keys = createRemoteJWKSet(new URL(d.jwks_uri), { timeoutDuration: HTTP_TIMEOUT_MS })));

@@ -1,5 +1,6 @@
 import { randomUUID, X509Certificate } from 'node:crypto';
-import { DomainError, ErrorCode, SystemRole, type SecretBox } from '@dataplat/kit';
+import { DomainError, SystemRole, type SecretBox } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { RoleRepository } from '../roles/role.repository';
 import { isUuid } from '../users/user.repository';
 import type { IdentityProviderInput } from './external-idp.inputs';
@@ -10,7 +11,7 @@ import type { SpEndpoints } from './sp-endpoints';
 export const DEFAULT_SCOPES = ['openid', 'email', 'profile'];
 export const DEFAULT_MAPPING = { email: 'email', firstName: 'firstName', lastName: 'lastName' };
 
-const invalid = (field: string, reason: string): DomainError => new DomainError(ErrorCode.IDP_INVALID_CONFIG, undefined, { field, reason });
+const invalid = (field: string, reason: string): DomainError => new DomainError(IdentityError.IDP_INVALID_CONFIG, undefined, { field, reason });
 
 /**
  * An http(s) URL the platform may call or send browsers to: https; plain http only to a
@@ -66,31 +67,31 @@ export class ProviderService {
 
   async update(tenantId: string, id: string, input: IdentityProviderInput): Promise<IdentityProvider> {
     const current = isUuid(id) ? await this.providers.find(tenantId, id) : null;
-    if (!current) throw new DomainError(ErrorCode.IDP_NOT_FOUND);
+    if (!current) throw new DomainError(IdentityError.IDP_NOT_FOUND);
     if (current.kind !== input.kind) throw invalid('kind', 'the kind of a provider cannot change');
     const data = await this.validate(tenantId, input, id);
     const sealed = input.oidc?.clientSecret ? this.box.seal(input.oidc.clientSecret, id) : undefined;
     const row = await this.unique(() => this.providers.update(tenantId, id, data, sealed));
-    if (!row) throw new DomainError(ErrorCode.IDP_NOT_FOUND);
+    if (!row) throw new DomainError(IdentityError.IDP_NOT_FOUND);
     return this.present(row);
   }
 
   async delete(tenantId: string, id: string): Promise<boolean> {
-    if (!isUuid(id) || !(await this.providers.delete(tenantId, id))) throw new DomainError(ErrorCode.IDP_NOT_FOUND);
+    if (!isUuid(id) || !(await this.providers.delete(tenantId, id))) throw new DomainError(IdentityError.IDP_NOT_FOUND);
     return true;
   }
 
   /** The provider a public sign-in names in its URL: 404 unless it exists (of `kind`), 403 when disabled. */
   async signInProvider(id: string, kind?: 'OIDC' | 'SAML'): Promise<ProviderRow> {
     const provider = isUuid(id) ? await this.providers.findById(id) : null;
-    if (!provider || (kind && provider.kind !== kind)) throw new DomainError(ErrorCode.IDP_NOT_FOUND);
-    if (!provider.enabled) throw new DomainError(ErrorCode.IDP_DISABLED);
+    if (!provider || (kind && provider.kind !== kind)) throw new DomainError(IdentityError.IDP_NOT_FOUND);
+    if (!provider.enabled) throw new DomainError(IdentityError.IDP_DISABLED);
     return provider;
   }
 
   /** The stored client secret of an OIDC provider, opened (sealed under the provider id). */
   clientSecret(row: ProviderRow): string {
-    if (!row.clientSecretSealed) throw new DomainError(ErrorCode.IDP_INVALID_CONFIG, undefined, { field: 'oidc.clientSecret', reason: 'not set' });
+    if (!row.clientSecretSealed) throw new DomainError(IdentityError.IDP_INVALID_CONFIG, undefined, { field: 'oidc.clientSecret', reason: 'not set' });
     return this.box.open(row.clientSecretSealed, row.id);
   }
 
@@ -101,7 +102,7 @@ export class ProviderService {
     const role = await this.roles.findVisibleByName(tenantId, defaultRole);
     if (!role) throw invalid('defaultRole', 'no such role in the tenant');
     if (role.name === SystemRole.PLATFORM_ADMIN) throw invalid('defaultRole', 'PLATFORM_ADMIN cannot be granted just in time');
-    if (await this.providers.nameTaken(tenantId, name, exceptId)) throw new DomainError(ErrorCode.IDP_NAME_EXISTS);
+    if (await this.providers.nameTaken(tenantId, name, exceptId)) throw new DomainError(IdentityError.IDP_NAME_EXISTS);
     const common = { name, kind: input.kind, enabled: input.enabled ?? true, jitProvisioning: input.jitProvisioning ?? false, defaultRole: role.name };
     const none = { issuer: null, clientId: null, scopes: [], idpEntityId: null, ssoUrl: null, idpCertificates: [], attributeMapping: {} };
     if (input.kind === IdentityProviderKind.OIDC) {
@@ -132,7 +133,7 @@ export class ProviderService {
     try {
       return await write();
     } catch (e) {
-      if ((e as { code?: string }).code === 'P2002' || /unique/i.test(String((e as Error).message))) throw new DomainError(ErrorCode.IDP_NAME_EXISTS);
+      if ((e as { code?: string }).code === 'P2002' || /unique/i.test(String((e as Error).message))) throw new DomainError(IdentityError.IDP_NAME_EXISTS);
       throw e;
     }
   }

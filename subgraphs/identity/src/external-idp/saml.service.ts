@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@dataplat/db';
-import { DomainError, ErrorCode, type ClientInfo } from '@dataplat/kit';
+import { DomainError, type ClientInfo } from '@dataplat/kit';
 import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
+import { IdentityError } from '../errors';
 import type { AuthResponse } from '../auth/auth.types';
 import type { ExternalLoginService } from './external-login.service';
 import type { ExternalLoginRepository } from './login-state.repository';
@@ -18,7 +19,7 @@ const DEFAULT_REPLAY_WINDOW_MS = 3600_000;
 const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 const MAX_RESPONSE_BYTES = 256 * 1024;
 
-const invalid = (reason: string) => new DomainError(ErrorCode.SAML_RESPONSE_INVALID, undefined, { reason });
+const invalid = (reason: string) => new DomainError(IdentityError.SAML_RESPONSE_INVALID, undefined, { reason });
 
 /**
  * SAML 2.0 service provider (Web Browser SSO, HTTP-POST binding): docs/identity-external-idp.md.
@@ -76,7 +77,7 @@ export class SamlService {
     if (!facts.recipients.length || facts.recipients.some((r) => r !== this.sp.acsUrl)) throw invalid('Recipient is not our ACS');
     const expires = facts.notOnOrAfter ?? new Date(Date.now() + DEFAULT_REPLAY_WINDOW_MS);
     if (!(await this.used.useAssertion(provider.tenantId, provider.id, facts.id, new Date(expires.getTime() + SAML_CLOCK_SKEW_MS)))) {
-      throw new DomainError(ErrorCode.SAML_ASSERTION_REPLAYED);
+      throw new DomainError(IdentityError.SAML_ASSERTION_REPLAYED);
     }
     const mapping = { ...DEFAULT_MAPPING, ...(provider.attributeMapping as Record<string, string>) };
     const attr = (name: string): string | null => {
@@ -100,8 +101,8 @@ export class SamlService {
   private async provider(issuer: string, relayState: string | null | undefined): Promise<ProviderRow> {
     const candidates = await this.providers.findSamlByEntityId(issuer);
     const chosen = candidates.find((p) => p.id === relayState) ?? (candidates.length === 1 ? candidates[0] : undefined);
-    if (!chosen) throw new DomainError(ErrorCode.SAML_PROVIDER_UNKNOWN);
-    if (!chosen.enabled) throw new DomainError(ErrorCode.IDP_DISABLED);
+    if (!chosen) throw new DomainError(IdentityError.SAML_PROVIDER_UNKNOWN);
+    if (!chosen.enabled) throw new DomainError(IdentityError.IDP_DISABLED);
     return chosen;
   }
 

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { Owner } from '../sessions/owner';
 import { newBackupCode, normaliseBackupCode, type CodeHasher } from './crypto';
 import type { MfaMethodRepository } from './mfa-method.repository';
@@ -22,7 +23,7 @@ export class BackupCodeService {
   /** Replaces every earlier code; 400 DPF-IAM-089 when no method is active. */
   async regenerate(owner: Owner): Promise<{ backupCodes: string[]; remainingCodes: number }> {
     const { codes, hashes } = this.newSet();
-    if (!(await this.methods.regenerateBackupCodes(owner, hashes))) throw new DomainError(ErrorCode.MFA_NOT_ENABLED);
+    if (!(await this.methods.regenerateBackupCodes(owner, hashes))) throw new DomainError(IdentityError.MFA_NOT_ENABLED);
     return { backupCodes: codes, remainingCodes: codes.length };
   }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DomainError, ErrorCode, type ClientInfo } from '@dataplat/kit';
+import { DomainError, type ClientInfo } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { AuthEventRepository } from '../auth/auth-event.repository';
 import type { MfaChallenge } from '../auth/auth.types';
 import type { LoginDevice } from '../devices/device-login';
@@ -95,13 +96,13 @@ export class MfaLoginService implements MfaLoginGate {
       await this.events.record({ ...event, outcome: 'FAILURE', reason: `${error.code} ${method}` });
       throw error;
     };
-    if (!c || !this.live(c)) return refuse(new DomainError(ErrorCode.MFA_CHALLENGE_INVALID));
-    if (!c.methods.includes(method)) return refuse(new DomainError(ErrorCode.MFA_METHOD_NOT_AVAILABLE, undefined, { availableMethods: c.methods }));
+    if (!c || !this.live(c)) return refuse(new DomainError(IdentityError.MFA_CHALLENGE_INVALID));
+    if (!c.methods.includes(method)) return refuse(new DomainError(IdentityError.MFA_METHOD_NOT_AVAILABLE, undefined, { availableMethods: c.methods }));
     if (!(await this.check(c, method, code))) {
       const attemptsRemaining = await this.challenges.fail(c, this.settings.maxAttempts);
-      return refuse(new DomainError(ErrorCode.MFA_INVALID_CODE, undefined, { attemptsRemaining }));
+      return refuse(new DomainError(IdentityError.MFA_INVALID_CODE, undefined, { attemptsRemaining }));
     }
-    if (!(await this.challenges.consume(c, this.settings.maxAttempts))) return refuse(new DomainError(ErrorCode.MFA_CHALLENGE_INVALID));
+    if (!(await this.challenges.consume(c, this.settings.maxAttempts))) return refuse(new DomainError(IdentityError.MFA_CHALLENGE_INVALID));
     await this.events.record({ ...event, outcome: 'SUCCESS', reason: method });
     return { tenantId: c.tenantId, userId: c.userId, deviceFingerprint: c.deviceFingerprint, method };
   }

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, type ClientInfo, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { AuthService } from '../auth/auth.service';
 import type { AuthResponse } from '../auth/auth.types';
 import { ownerOf, type Owner } from '../sessions/owner';
@@ -65,7 +66,7 @@ export class MfaService {
 
   /** Disables one method, or every method and the backup codes (`type` undefined); 404 when there was none. */
   async disable(owner: Owner, type: MfaMethodType | undefined, client: ClientInfo): Promise<MfaStatus> {
-    if (!(await this.mfa.methods.remove(owner, type))) throw new DomainError(ErrorCode.MFA_NOT_CONFIGURED);
+    if (!(await this.mfa.methods.remove(owner, type))) throw new DomainError(IdentityError.MFA_NOT_CONFIGURED);
     await this.mfa.events.record({ type: 'MFA_DISABLED', outcome: 'SUCCESS', reason: type ?? 'ALL', tenantId: owner.tenantId, userId: owner.userId, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId });
     return this.status(owner);
   }
@@ -86,7 +87,7 @@ export class MfaService {
 
   private async emailOf(owner: Owner): Promise<string> {
     const user = await this.users.findCredentials(owner.tenantId, owner.userId);
-    if (!user) throw new DomainError(ErrorCode.USER_NOT_FOUND);
+    if (!user) throw new DomainError(IdentityError.USER_NOT_FOUND);
     return user.email;
   }
 }

@@ -1,5 +1,6 @@
 import type { Prisma } from '@dataplat/db';
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { Owner } from '../sessions/owner';
 import type { BackupCodeService } from './backup-code.service';
 import { newNumericCode, type CodeHasher } from './crypto';
@@ -56,9 +57,9 @@ export class OtpChannelService {
    */
   async enroll(owner: Owner, destination: string): Promise<OtpEnrollmentResult> {
     const data = this.channel === 'SMS' ? { phoneNumber: destination } : {};
-    if ((await this.methods.find(owner, this.channel))?.status === 'ACTIVE') throw new DomainError(ErrorCode.MFA_ALREADY_CONFIGURED);
+    if ((await this.methods.find(owner, this.channel))?.status === 'ACTIVE') throw new DomainError(IdentityError.MFA_ALREADY_CONFIGURED);
     await this.send(owner, destination, 'ENROLL', this.settings.enrollLimit, undefined, async (tx) => {
-      if (!(await this.methods.startPending(owner, this.channel, data, tx))) throw new DomainError(ErrorCode.MFA_ALREADY_CONFIGURED);
+      if (!(await this.methods.startPending(owner, this.channel, data, tx))) throw new DomainError(IdentityError.MFA_ALREADY_CONFIGURED);
     });
     return this.pending(destination);
   }
@@ -66,8 +67,8 @@ export class OtpChannelService {
   /** A new code for a pending enrollment (409 DPF-IAM-083 when none is pending). */
   async resend(owner: Owner, fallbackDestination: string): Promise<OtpEnrollmentResult> {
     const row = await this.methods.find(owner, this.channel);
-    if (row?.status === 'ACTIVE') throw new DomainError(ErrorCode.MFA_ALREADY_CONFIGURED);
-    if (!row) throw new DomainError(ErrorCode.MFA_NOT_PENDING);
+    if (row?.status === 'ACTIVE') throw new DomainError(IdentityError.MFA_ALREADY_CONFIGURED);
+    if (!row) throw new DomainError(IdentityError.MFA_NOT_PENDING);
     const destination = row.phoneNumber ?? fallbackDestination;
     await this.send(owner, destination, 'ENROLL', this.settings.enrollLimit);
     return this.pending(destination);
@@ -75,11 +76,11 @@ export class OtpChannelService {
 
   async verify(owner: Owner, code: string): Promise<MfaActivationResult> {
     const row = await this.methods.find(owner, this.channel);
-    if (!row) throw new DomainError(ErrorCode.MFA_NOT_PENDING);
-    if (row.status === 'ACTIVE') throw new DomainError(ErrorCode.MFA_ALREADY_CONFIGURED);
-    if (!(await this.check(owner, 'ENROLL', code))) throw new DomainError(ErrorCode.MFA_INVALID_CODE);
+    if (!row) throw new DomainError(IdentityError.MFA_NOT_PENDING);
+    if (row.status === 'ACTIVE') throw new DomainError(IdentityError.MFA_ALREADY_CONFIGURED);
+    if (!(await this.check(owner, 'ENROLL', code))) throw new DomainError(IdentityError.MFA_INVALID_CODE);
     const { codes, hashes } = this.backup.newSet();
-    if (!(await this.methods.activate(owner, this.channel, hashes))) throw new DomainError(ErrorCode.MFA_NOT_PENDING);
+    if (!(await this.methods.activate(owner, this.channel, hashes))) throw new DomainError(IdentityError.MFA_NOT_PENDING);
     return { status: 'ACTIVE', backupCodes: codes };
   }
 
@@ -89,7 +90,7 @@ export class OtpChannelService {
       await this.send(owner, destination, 'LOGIN', this.settings.loginLimit, challengeId);
       return true;
     } catch (e) {
-      if (e instanceof DomainError && e.code === ErrorCode.MFA_RATE_LIMITED) return false;
+      if (e instanceof DomainError && e.code === IdentityError.MFA_RATE_LIMITED) return false;
       throw e;
     }
   }
@@ -117,7 +118,7 @@ export class OtpChannelService {
       },
       limit,
     );
-    if (retryAfterSeconds) throw new DomainError(ErrorCode.MFA_RATE_LIMITED, undefined, { retryAfterSeconds });
+    if (retryAfterSeconds) throw new DomainError(IdentityError.MFA_RATE_LIMITED, undefined, { retryAfterSeconds });
   }
 
   private async check(owner: Owner, purpose: CodePurpose, code: string, challengeId?: number): Promise<boolean> {

@@ -1,5 +1,6 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { IdentityError } from '../errors';
 
 /** Strict E.164: `+`, country code, subscriber number; at most 15 digits. */
 const E164 = /^\+[1-9]\d{1,14}$/;
@@ -12,7 +13,7 @@ const E164 = /^\+[1-9]\d{1,14}$/;
 export function e164(input: string): string {
   const value = input.trim();
   const parsed = E164.test(value) ? parsePhoneNumberFromString(value) : undefined;
-  if (!parsed?.isValid()) throw new DomainError(ErrorCode.MFA_INVALID_PHONE, undefined, { field: 'phoneNumber' });
+  if (!parsed?.isValid()) throw new DomainError(IdentityError.MFA_INVALID_PHONE, undefined, { field: 'phoneNumber' });
   return parsed.number;
 }
 

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, type SecretBox } from '@dataplat/kit';
+import { DomainError, type SecretBox } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { Owner } from '../sessions/owner';
 import type { BackupCodeService } from './backup-code.service';
 import type { MfaMethodRepository } from './mfa-method.repository';
@@ -33,19 +34,19 @@ export class TotpService {
   /** A new secret (a pending enrollment is restarted); 400 DPF-IAM-080 when TOTP is active. */
   async enroll(owner: Owner, account: string): Promise<TotpEnrollmentResult> {
     const secret = newTotpSecret();
-    if (!(await this.methods.startPending(owner, 'TOTP', { secret: this.box.seal(secret, sealContext(owner)) }))) throw new DomainError(ErrorCode.MFA_ALREADY_CONFIGURED);
+    if (!(await this.methods.startPending(owner, 'TOTP', { secret: this.box.seal(secret, sealContext(owner)) }))) throw new DomainError(IdentityError.MFA_ALREADY_CONFIGURED);
     return { secret, qrCodeUri: otpauthUri(secret, this.issuer, account), status: 'PENDING_VERIFICATION' };
   }
 
   /** Completes enrollment with a code from the app; returns a new set of backup codes. */
   async verify(owner: Owner, code: string): Promise<MfaActivationResult> {
     const row = await this.methods.find(owner, 'TOTP');
-    if (!row) throw new DomainError(ErrorCode.MFA_NOT_PENDING);
-    if (row.status === 'ACTIVE') throw new DomainError(ErrorCode.MFA_ALREADY_CONFIGURED);
+    if (!row) throw new DomainError(IdentityError.MFA_NOT_PENDING);
+    if (row.status === 'ACTIVE') throw new DomainError(IdentityError.MFA_ALREADY_CONFIGURED);
     const step = row.secret ? matchTotp(this.box.open(row.secret, sealContext(owner)), code) : null;
-    if (step === null || !(await this.methods.claimTotpStep(owner, step, 'PENDING_VERIFICATION'))) throw new DomainError(ErrorCode.MFA_INVALID_CODE);
+    if (step === null || !(await this.methods.claimTotpStep(owner, step, 'PENDING_VERIFICATION'))) throw new DomainError(IdentityError.MFA_INVALID_CODE);
     const { codes, hashes } = this.backup.newSet();
-    if (!(await this.methods.activate(owner, 'TOTP', hashes, step))) throw new DomainError(ErrorCode.MFA_NOT_PENDING);
+    if (!(await this.methods.activate(owner, 'TOTP', hashes, step))) throw new DomainError(IdentityError.MFA_NOT_PENDING);
     return { status: 'ACTIVE', backupCodes: codes };
   }
 

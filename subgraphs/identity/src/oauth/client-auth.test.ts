@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import { presentedClient } from './client-auth';
 
 const basic = (raw: string) => `Basic ${Buffer.from(raw).toString('base64')}`;
@@ -23,12 +24,12 @@ describe('client authentication (RFC 6749 2.3.1)', () => {
   });
 
   it('refuses two methods at once (invalid_request) and malformed or missing credentials (invalid_client, with a challenge)', () => {
-    expect(failure(() => presentedClient({ authorization: basic('a:b'), client_secret: 'b' })).code).toBe(ErrorCode.OAUTH_INVALID_REQUEST);
-    expect(failure(() => presentedClient({ authorization: basic('a:b'), client_id: 'other' })).code).toBe(ErrorCode.OAUTH_INVALID_REQUEST);
+    expect(failure(() => presentedClient({ authorization: basic('a:b'), client_secret: 'b' })).code).toBe(IdentityError.OAUTH_INVALID_REQUEST);
+    expect(failure(() => presentedClient({ authorization: basic('a:b'), client_id: 'other' })).code).toBe(IdentityError.OAUTH_INVALID_REQUEST);
     expect(presentedClient({ authorization: basic('a:b'), client_id: 'a' }).clientId).toBe('a');
     for (const authorization of ['Bearer abc', basic('no-colon'), basic(':secret'), 'Basic %%%']) {
       const e = failure(() => presentedClient({ authorization }));
-      expect(e.code).toBe(ErrorCode.OAUTH_INVALID_CLIENT);
+      expect(e.code).toBe(IdentityError.OAUTH_INVALID_CLIENT);
       expect(e.details).toEqual({ error: 'invalid_client', challenge: true });
     }
     expect(failure(() => presentedClient({})).details).toEqual({ error: 'invalid_client', challenge: true });

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { OAuthClientRepository, OAuthClientRow } from './oauth-client.repository';
 import { matchesHash } from './oauth-secrets';
 
@@ -23,9 +24,9 @@ export interface PresentedClient {
  * the client used Basic (RFC 6749 5.2 requires it then) or sent no credentials at all.
  */
 export const invalidClient = (message: string, challenge: boolean): DomainError =>
-  new DomainError(ErrorCode.OAUTH_INVALID_CLIENT, message, { error: 'invalid_client', challenge });
+  new DomainError(IdentityError.OAUTH_INVALID_CLIENT, message, { error: 'invalid_client', challenge });
 
-const invalidRequest = (message: string) => new DomainError(ErrorCode.OAUTH_INVALID_REQUEST, message, { error: 'invalid_request' });
+const invalidRequest = (message: string) => new DomainError(IdentityError.OAUTH_INVALID_REQUEST, message, { error: 'invalid_request' });
 
 /** RFC 6749 2.3.1: client id and secret are form-urlencoded before Basic encoding. */
 const formDecode = (value: string) => decodeURIComponent(value.replace(/\+/g, ' '));

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { DomainError, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { OAuthClientRepository, OAuthClientRow } from './oauth-client.repository';
 import type { OAuthTokenRepository } from './oauth-token.repository';
 import { CODE_TTL_SECONDS, OAuthAuthorizeService } from './oauth-authorize.service';
@@ -88,11 +89,11 @@ describe('authorization endpoint: state and redirect rules', () => {
       }
       return 'redirected';
     };
-    expect(await codeOf({ client_id: undefined })).toBe(ErrorCode.OAUTH_INVALID_REQUEST);
-    expect(await codeOf({ client_id: '44444444-4444-4444-8444-444444444444' })).toBe(ErrorCode.OAUTH_INVALID_REQUEST);
-    expect(await codeOf({ redirect_uri: 'https://evil.example/cb' })).toBe(ErrorCode.OAUTH_INVALID_REDIRECT_URI);
+    expect(await codeOf({ client_id: undefined })).toBe(IdentityError.OAUTH_INVALID_REQUEST);
+    expect(await codeOf({ client_id: '44444444-4444-4444-8444-444444444444' })).toBe(IdentityError.OAUTH_INVALID_REQUEST);
+    expect(await codeOf({ redirect_uri: 'https://evil.example/cb' })).toBe(IdentityError.OAUTH_INVALID_REDIRECT_URI);
     // Even when the rest of the request is wrong too: the redirect URI is checked first.
-    expect(await codeOf({ redirect_uri: 'https://evil.example/cb', response_type: 'token' })).toBe(ErrorCode.OAUTH_INVALID_REDIRECT_URI);
+    expect(await codeOf({ redirect_uri: 'https://evil.example/cb', response_type: 'token' })).toBe(IdentityError.OAUTH_INVALID_REDIRECT_URI);
   });
 
   it('uses the only registered redirect URI when none is named, and requires one when several are registered', async () => {
@@ -101,7 +102,7 @@ describe('authorization endpoint: state and redirect rules', () => {
     expect(res.redirectUri.startsWith('https://app.example/cb?')).toBe(true);
     expect(single.created[0].redirectUriGiven).toBe(false);
     const several = setup(client({ redirectUris: ['https://app.example/cb', 'https://app.example/other'] }));
-    await expect(several.service.authorize(request({ redirect_uri: undefined }), user)).rejects.toMatchObject({ code: ErrorCode.OAUTH_INVALID_REDIRECT_URI });
+    await expect(several.service.authorize(request({ redirect_uri: undefined }), user)).rejects.toMatchObject({ code: IdentityError.OAUTH_INVALID_REDIRECT_URI });
   });
 
   it('requires PKCE of public clients and defaults the method to plain', async () => {
@@ -113,13 +114,13 @@ describe('authorization endpoint: state and redirect rules', () => {
 
   it('only a login access token consents: not an API key, not an OAuth client token', async () => {
     const { service } = setup();
-    await expect(service.authorize(request(), { ...user, kind: 'api_key' })).rejects.toMatchObject({ code: ErrorCode.OAUTH_CONSENT_REQUIRES_USER });
-    await expect(service.authorize(request(), { ...user, clientId: CLIENT_ID })).rejects.toMatchObject({ code: ErrorCode.OAUTH_CONSENT_REQUIRES_USER });
+    await expect(service.authorize(request(), { ...user, kind: 'api_key' })).rejects.toMatchObject({ code: IdentityError.OAUTH_CONSENT_REQUIRES_USER });
+    await expect(service.authorize(request(), { ...user, clientId: CLIENT_ID })).rejects.toMatchObject({ code: IdentityError.OAUTH_CONSENT_REQUIRES_USER });
   });
 
   it('finds the client in the user\'s own tenant only', async () => {
     const { service } = setup();
     const other = { ...user, homeTenantId: '55555555-5555-4555-8555-555555555555', tenantId: TENANT };
-    await expect(service.authorize(request(), other)).rejects.toMatchObject({ code: ErrorCode.OAUTH_INVALID_REQUEST });
+    await expect(service.authorize(request(), other)).rejects.toMatchObject({ code: IdentityError.OAUTH_INVALID_REQUEST });
   });
 });

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { AuthorizeArgs } from './oauth.inputs';
 import type { OAuthClientRepository, OAuthClientRow } from './oauth-client.repository';
 import type { OAuthAuthorization } from './oauth.type';
@@ -36,11 +37,11 @@ export class OAuthAuthorizeService {
   ) {}
 
   async authorize(args: AuthorizeArgs, principal: Principal): Promise<OAuthAuthorization> {
-    if (principal.kind !== 'access_token' || principal.clientId || !principal.homeTenantId) throw new DomainError(ErrorCode.OAUTH_CONSENT_REQUIRES_USER);
+    if (principal.kind !== 'access_token' || principal.clientId || !principal.homeTenantId) throw new DomainError(IdentityError.OAUTH_CONSENT_REQUIRES_USER);
     const tenantId = principal.homeTenantId;
-    if (!args.client_id) throw notRedirectable(ErrorCode.OAUTH_INVALID_REQUEST, 'client_id is required', 'client_id');
+    if (!args.client_id) throw notRedirectable(IdentityError.OAUTH_INVALID_REQUEST, 'client_id is required', 'client_id');
     const client = await this.clients.find(tenantId, args.client_id);
-    if (!client) throw notRedirectable(ErrorCode.OAUTH_INVALID_REQUEST, 'Unknown client_id', 'client_id');
+    if (!client) throw notRedirectable(IdentityError.OAUTH_INVALID_REQUEST, 'Unknown client_id', 'client_id');
     const redirectUri = this.redirectUriOf(client, args.redirect_uri);
     const respond = (params: Record<string, string | undefined>) => withParams(redirectUri, { ...params, state: args.state, iss: this.issuer });
     try {
@@ -69,10 +70,10 @@ export class OAuthAuthorizeService {
   private redirectUriOf(client: OAuthClientRow, requested: string | undefined): string {
     if (requested !== undefined) {
       const match = matchRedirectUri(requested, client.redirectUris);
-      if (!match) throw notRedirectable(ErrorCode.OAUTH_INVALID_REDIRECT_URI, 'redirect_uri is not registered for this client', 'redirect_uri');
+      if (!match) throw notRedirectable(IdentityError.OAUTH_INVALID_REDIRECT_URI, 'redirect_uri is not registered for this client', 'redirect_uri');
       return match;
     }
-    if (client.redirectUris.length !== 1) throw notRedirectable(ErrorCode.OAUTH_INVALID_REDIRECT_URI, 'redirect_uri is required: the client has several (or none) registered', 'redirect_uri');
+    if (client.redirectUris.length !== 1) throw notRedirectable(IdentityError.OAUTH_INVALID_REDIRECT_URI, 'redirect_uri is required: the client has several (or none) registered', 'redirect_uri');
     return client.redirectUris[0];
   }
 

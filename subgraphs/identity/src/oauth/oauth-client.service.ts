@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, pageWindow, paginate, type Page } from '@dataplat/kit';
+import { DomainError, pageWindow, paginate, type Page } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { OAuthClientListArgs, RegisterOAuthClientInput } from './oauth.inputs';
 import type { NewOAuthClient, OAuthClientRepository, OAuthClientRow } from './oauth-client.repository';
 import type { OAuthClient, RegisteredOAuthClient } from './oauth-client.type';
@@ -26,7 +27,7 @@ export const toClient = (row: OAuthClientRow): OAuthClient => ({
 });
 
 const metadataError = (message: string, field: string): DomainError =>
-  new DomainError(ErrorCode.OAUTH_INVALID_CLIENT_METADATA, message, { error: 'invalid_client_metadata', field });
+  new DomainError(IdentityError.OAUTH_INVALID_CLIENT_METADATA, message, { error: 'invalid_client_metadata', field });
 
 /** The registering administrator: scopes are limited to the permissions their roles grant. */
 export interface Registrar {
@@ -54,17 +55,17 @@ export function clientMetadata(input: RegisterOAuthClientInput, registrar: Regis
   if (usesCode !== (responseTypes.length === 1)) throw metadataError('response_types ["code"] goes with grant type authorization_code, and only with it', 'response_types');
 
   const redirectUris = [...new Set(input.redirect_uris ?? [])];
-  if (usesCode && redirectUris.length === 0) throw new DomainError(ErrorCode.OAUTH_INVALID_REDIRECT_URI, 'redirect_uris is required for the authorization_code grant', { error: 'invalid_redirect_uri' });
+  if (usesCode && redirectUris.length === 0) throw new DomainError(IdentityError.OAUTH_INVALID_REDIRECT_URI, 'redirect_uris is required for the authorization_code grant', { error: 'invalid_redirect_uri' });
   for (const uri of redirectUris) {
     const problem = redirectUriProblem(uri);
-    if (problem) throw new DomainError(ErrorCode.OAUTH_INVALID_REDIRECT_URI, `Redirect URI "${uri.slice(0, 200)}" ${problem}`, { error: 'invalid_redirect_uri', redirectUri: uri.slice(0, 200) });
+    if (problem) throw new DomainError(IdentityError.OAUTH_INVALID_REDIRECT_URI, `Redirect URI "${uri.slice(0, 200)}" ${problem}`, { error: 'invalid_redirect_uri', redirectUri: uri.slice(0, 200) });
   }
 
   const scopes = splitScope(input.scope);
   const malformed = scopes.find((s) => !SCOPE_TOKEN.test(s));
   if (malformed) throw metadataError(`Scope "${malformed.slice(0, 100)}" must have the form <resource>:<action>`, 'scope');
   const notHeld = scopes.filter((s) => !registrar.permissions.has(s));
-  if (notHeld.length) throw new DomainError(ErrorCode.OAUTH_INVALID_CLIENT_METADATA, `Scopes you do not hold cannot be given to a client: ${notHeld.join(' ')}`, { error: 'invalid_client_metadata', field: 'scope', scopes: notHeld });
+  if (notHeld.length) throw new DomainError(IdentityError.OAUTH_INVALID_CLIENT_METADATA, `Scopes you do not hold cannot be given to a client: ${notHeld.join(' ')}`, { error: 'invalid_client_metadata', field: 'scope', scopes: notHeld });
 
   return { name: input.client_name.trim(), tokenEndpointAuthMethod: method, redirectUris, grantTypes, responseTypes, scopes };
 }
@@ -94,22 +95,22 @@ export class OAuthClientService {
   /** A new secret, shown once; the old one stops working at once. Public clients have none (400). */
   async regenerateSecret(tenantId: string, id: string): Promise<RegisteredOAuthClient> {
     const current = await this.require(tenantId, id);
-    if (!current.secretHash) throw new DomainError(ErrorCode.OAUTH_PUBLIC_CLIENT_HAS_NO_SECRET);
+    if (!current.secretHash) throw new DomainError(IdentityError.OAUTH_PUBLIC_CLIENT_HAS_NO_SECRET);
     const secret = randomSecret();
     const row = await this.repo.setSecret(tenantId, id, sha256Hex(secret));
-    if (!row) throw new DomainError(ErrorCode.OAUTH_CLIENT_NOT_FOUND);
+    if (!row) throw new DomainError(IdentityError.OAUTH_CLIENT_NOT_FOUND);
     return { ...toClient(row), client_secret: secret };
   }
 
   /** Deletes the client; its live access tokens are revoked, its codes and refresh tokens removed. */
   async delete(tenantId: string, id: string): Promise<boolean> {
-    if (!(await this.repo.delete(tenantId, id))) throw new DomainError(ErrorCode.OAUTH_CLIENT_NOT_FOUND);
+    if (!(await this.repo.delete(tenantId, id))) throw new DomainError(IdentityError.OAUTH_CLIENT_NOT_FOUND);
     return true;
   }
 
   private async require(tenantId: string, id: string): Promise<OAuthClientRow> {
     const row = await this.repo.find(tenantId, id);
-    if (!row) throw new DomainError(ErrorCode.OAUTH_CLIENT_NOT_FOUND);
+    if (!row) throw new DomainError(IdentityError.OAUTH_CLIENT_NOT_FOUND);
     return row;
   }
 }

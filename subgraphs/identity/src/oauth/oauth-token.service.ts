@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, ErrorCode, type TokenService } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { UserRepository } from '../users/user.repository';
 import { ClientAuthenticator } from './client-auth';
 import type { TokenArgs } from './oauth.inputs';
@@ -10,9 +11,9 @@ import { randomSecret, sha256Hex, verifyPkce, type PkceMethod } from './oauth-se
 import { joinScope, splitScope } from './scopes';
 
 const oauthError = (code: ErrorCode, error: string, message: string) => new DomainError(code, message, { error });
-const invalidGrant = (message: string) => oauthError(ErrorCode.OAUTH_INVALID_GRANT, 'invalid_grant', message);
-const invalidRequest = (message: string) => oauthError(ErrorCode.OAUTH_INVALID_REQUEST, 'invalid_request', message);
-const invalidScope = (message: string) => oauthError(ErrorCode.OAUTH_INVALID_SCOPE, 'invalid_scope', message);
+const invalidGrant = (message: string) => oauthError(IdentityError.OAUTH_INVALID_GRANT, 'invalid_grant', message);
+const invalidRequest = (message: string) => oauthError(IdentityError.OAUTH_INVALID_REQUEST, 'invalid_request', message);
+const invalidScope = (message: string) => oauthError(IdentityError.OAUTH_INVALID_SCOPE, 'invalid_scope', message);
 
 export interface TokenSettings {
   /** Issuer identifier (PUBLIC_URL): the `aud` of the access tokens. */
@@ -43,10 +44,10 @@ export class OAuthTokenService {
     const client = await this.auth.authenticate(args, true);
     if (!args.grant_type) throw invalidRequest('grant_type is required');
     if (!['authorization_code', 'client_credentials', 'refresh_token'].includes(args.grant_type)) {
-      throw oauthError(ErrorCode.OAUTH_UNSUPPORTED_GRANT_TYPE, 'unsupported_grant_type', `Unsupported grant_type "${args.grant_type.slice(0, 50)}"`);
+      throw oauthError(IdentityError.OAUTH_UNSUPPORTED_GRANT_TYPE, 'unsupported_grant_type', `Unsupported grant_type "${args.grant_type.slice(0, 50)}"`);
     }
     if (!client.grantTypes.includes(args.grant_type)) {
-      throw oauthError(ErrorCode.OAUTH_UNAUTHORIZED_CLIENT, 'unauthorized_client', `The client may not use the ${args.grant_type} grant`);
+      throw oauthError(IdentityError.OAUTH_UNAUTHORIZED_CLIENT, 'unauthorized_client', `The client may not use the ${args.grant_type} grant`);
     }
     if (args.grant_type === 'authorization_code') return this.exchangeCode(args, client);
     if (args.grant_type === 'refresh_token') return this.refresh(args, client);

@@ -1,6 +1,7 @@
 import { DomainError, ErrorCode, isPlatformAdmin, paginate, pageWindow, SortOrder, SystemRole, type Page, type Principal } from '@dataplat/kit';
 import { isDelegated } from '../users/user.guards';
 import { isUniqueViolation } from '@dataplat/db';
+import { IdentityError } from '../errors';
 import type { PermissionRepository, PermissionRow } from './permission.repository';
 import { MAX_PERMISSION_IDS, type CreateRoleInput, type RoleListArgs, type UpdateRoleInput } from './role.inputs';
 import { SORTABLE_ROLE_FIELDS, type RoleRepository, type RoleRow, type RoleSortField } from './role.repository';
@@ -26,7 +27,7 @@ export class RoleService {
 
   async get(tenantId: string, id: number): Promise<RoleRow> {
     const role = await this.roles.findVisibleById(tenantId, id);
-    if (!role) throw new DomainError(ErrorCode.ROLE_NOT_FOUND_BY_ID);
+    if (!role) throw new DomainError(IdentityError.ROLE_NOT_FOUND_BY_ID);
     return role;
   }
 
@@ -58,7 +59,7 @@ export class RoleService {
     const role = await this.get(tenantId, id);
     const rename = input.name !== undefined && input.name !== null && input.name !== role.name;
     const describe = input.description !== undefined && input.description !== null;
-    if (role.systemRole && rename) throw new DomainError(ErrorCode.SYSTEM_ROLE_PROTECTED, 'System roles cannot be renamed');
+    if (role.systemRole && rename) throw new DomainError(IdentityError.SYSTEM_ROLE_PROTECTED, 'System roles cannot be renamed');
     if (role.systemRole && describe) this.assertPlatformAdmin(actor, 'Only a platform administrator can change a system role');
     if (rename) await this.assertNameFree(tenantId, input.name!, id);
     if (!rename && !describe) return role;
@@ -68,8 +69,8 @@ export class RoleService {
   /** System roles are refused (400); a role still assigned to users is refused (409): unassign it first. */
   async delete(tenantId: string, id: number): Promise<boolean> {
     const role = await this.get(tenantId, id);
-    if (role.systemRole) throw new DomainError(ErrorCode.SYSTEM_ROLE_PROTECTED, 'System roles cannot be deleted');
-    if (!(await this.roles.deleteUnused(tenantId, id))) throw new DomainError(ErrorCode.ROLE_IN_USE);
+    if (role.systemRole) throw new DomainError(IdentityError.SYSTEM_ROLE_PROTECTED, 'System roles cannot be deleted');
+    if (!(await this.roles.deleteUnused(tenantId, id))) throw new DomainError(IdentityError.ROLE_IN_USE);
     return true;
   }
 
@@ -106,16 +107,16 @@ export class RoleService {
     if (ids.length === 0) return [];
     const found = new Set(await this.permissions.existing(ids));
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) throw new DomainError(ErrorCode.UNKNOWN_PERMISSION, `Unknown permission id(s): ${missing.join(', ')}`, { permissionIds: missing });
+    if (missing.length) throw new DomainError(IdentityError.UNKNOWN_PERMISSION, `Unknown permission id(s): ${missing.join(', ')}`, { permissionIds: missing });
     return ids;
   }
 
   private async assertNameFree(tenantId: string, name: string, exceptId?: number): Promise<void> {
     if (RESERVED_ROLE_NAMES.has(name.toUpperCase())) {
-      throw new DomainError(ErrorCode.ROLE_NAME_EXISTS, `The role name "${name}" is reserved`, { name });
+      throw new DomainError(IdentityError.ROLE_NAME_EXISTS, `The role name "${name}" is reserved`, { name });
     }
     const clash = await this.roles.findVisibleByName(tenantId, name, exceptId);
-    if (clash) throw new DomainError(ErrorCode.ROLE_NAME_EXISTS, `A role named "${clash.name}" already exists`, { name: clash.name });
+    if (clash) throw new DomainError(IdentityError.ROLE_NAME_EXISTS, `A role named "${clash.name}" already exists`, { name: clash.name });
   }
 
   private assertPlatformAdmin(actor: Principal, message: string): void {
@@ -127,7 +128,7 @@ export class RoleService {
     try {
       return await write();
     } catch (e) {
-      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.ROLE_NAME_EXISTS);
+      if (isUniqueViolation(e)) throw new DomainError(IdentityError.ROLE_NAME_EXISTS);
       throw e;
     }
   }

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import { parseFilter, parsePath } from './filter';
 import { toWhere } from './filter-query';
 import { GROUP_FILTER } from './group-resource';
@@ -43,7 +43,7 @@ describe('parseFilter', () => {
 
   it('refuses what is not a filter with invalidFilter', () => {
     for (const bad of ['', 'userName', 'userName eq', 'userName eq john', 'userName xx "a"', '(a eq 1', 'a eq 1)', 'a eq "open', 'emails[type eq "w"', 'a eq 1 b eq 2', 'not a eq 1', 'e[a[b eq 1]]']) {
-      expect([bad, code(() => parseFilter(bad))]).toEqual([bad, ErrorCode.SCIM_INVALID_FILTER]);
+      expect([bad, code(() => parseFilter(bad))]).toEqual([bad, IdentityError.SCIM_INVALID_FILTER]);
     }
   });
 });
@@ -59,7 +59,7 @@ describe('parsePath', () => {
 
   it('refuses malformed paths with invalidPath', () => {
     for (const bad of ['emails[type eq', 'emails[]', 'a b', 'emails[type eq "w"]value', '[x eq 1]']) {
-      expect([bad, code(() => parsePath(bad))]).toEqual([bad, ErrorCode.SCIM_INVALID_PATH]);
+      expect([bad, code(() => parsePath(bad))]).toEqual([bad, IdentityError.SCIM_INVALID_PATH]);
     }
   });
 });
@@ -101,7 +101,7 @@ describe('toWhere', () => {
 
   it('refuses unknown attributes and operators that do not fit with invalidFilter', () => {
     for (const bad of ['title eq "x"', 'active co "t"', 'active eq "true"', 'userName eq 1', 'id co "a"', 'meta.created gt "yesterday"', 'name[givenName eq "x"]', 'userName gt null']) {
-      expect([bad, code(() => users(bad))]).toEqual([bad, ErrorCode.SCIM_INVALID_FILTER]);
+      expect([bad, code(() => users(bad))]).toEqual([bad, IdentityError.SCIM_INVALID_FILTER]);
     }
   });
 });

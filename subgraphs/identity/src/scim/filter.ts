@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 
 /**
  * SCIM filters (RFC 7644 section 3.4.2.2) and attribute paths (section 3.5.2), parsed by a
@@ -28,8 +29,8 @@ const CORE_URNS = ['urn:ietf:params:scim:schemas:core:2.0:user:', 'urn:ietf:para
 
 type Token = { kind: 'word' | 'string' | 'number' | '(' | ')' | '[' | ']'; text: string; value?: FilterValue; at: number };
 
-export const invalidFilter = (detail: string) => new DomainError(ErrorCode.SCIM_INVALID_FILTER, detail);
-export const invalidPath = (detail: string) => new DomainError(ErrorCode.SCIM_INVALID_PATH, detail);
+export const invalidFilter = (detail: string) => new DomainError(IdentityError.SCIM_INVALID_FILTER, detail);
+export const invalidPath = (detail: string) => new DomainError(IdentityError.SCIM_INVALID_PATH, detail);
 
 /** The canonical form of an attribute name: lower-cased, without the core schema's URN. */
 export function normaliseAttr(name: string): string {

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { FilterSchema, Where } from './filter-query';
 import { pick, type Doc, type PatchSchema } from './patch';
 import { GROUP_SCHEMA, SCIM_BASE_PATH, weakEtag } from './user-resource';
@@ -21,7 +22,7 @@ export interface ScimGroupInput {
   members: string[];
 }
 
-const invalid = (detail: string) => new DomainError(ErrorCode.SCIM_INVALID_VALUE, detail);
+const invalid = (detail: string) => new DomainError(IdentityError.SCIM_INVALID_VALUE, detail);
 
 /** The SCIM representation of a group (RFC 7643 section 4.2). */
 export function toScimGroup(row: ScimGroupRow, baseUrl: string): Doc {
@@ -43,11 +44,11 @@ export function toScimGroup(row: ScimGroupRow, baseUrl: string): Doc {
 
 /** Reads a Group body (POST, PUT, or a PATCH result); read-only attributes are ignored. */
 export function readScimGroup(doc: unknown): ScimGroupInput {
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new DomainError(ErrorCode.SCIM_INVALID_SYNTAX, 'The body must be a Group resource');
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new DomainError(IdentityError.SCIM_INVALID_SYNTAX, 'The body must be a Group resource');
   const body = doc as Doc;
   const schemas = pick(body, 'schemas');
   if (!Array.isArray(schemas) || !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === GROUP_SCHEMA.toLowerCase())) {
-    throw new DomainError(ErrorCode.SCIM_INVALID_SYNTAX, `schemas must contain "${GROUP_SCHEMA}"`);
+    throw new DomainError(IdentityError.SCIM_INVALID_SYNTAX, `schemas must contain "${GROUP_SCHEMA}"`);
   }
   const displayName = pick(body, 'displayName');
   if (typeof displayName !== 'string' || displayName.trim() === '') throw invalid('displayName is required');

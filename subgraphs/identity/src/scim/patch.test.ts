@@ -1,4 +1,4 @@
-import { ErrorCode } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import { GROUP_PATCH } from './group-resource';
 import { applyPatch, PATCH_OP_SCHEMA, type Doc } from './patch';
 import { USER_PATCH } from './user-resource';
@@ -32,7 +32,7 @@ describe('applyPatch', () => {
 
   it('accepts a read-only attribute restated with its current value (Okta sends the id)', () => {
     expect(applyPatch(group(), msg({ op: 'replace', value: { id: 'g1', displayName: 'New' } }), GROUP_PATCH)).toMatchObject({ id: 'g1', displayName: 'New' });
-    expect(code(() => applyPatch(group(), msg({ op: 'replace', value: { id: 'g2' } }), GROUP_PATCH))).toBe(ErrorCode.SCIM_MUTABILITY);
+    expect(code(() => applyPatch(group(), msg({ op: 'replace', value: { id: 'g2' } }), GROUP_PATCH))).toBe(IdentityError.SCIM_MUTABILITY);
   });
 
   it('does not change its input', () => {
@@ -69,23 +69,23 @@ describe('applyPatch', () => {
     expect((out.emails as Doc[])[0]).toEqual({ value: 'new@example.com', type: 'work', primary: true });
     const created = applyPatch(user(), msg({ op: 'replace', path: 'emails[type eq "other"].value', value: 'o@example.com' }), USER_PATCH);
     expect((created.emails as Doc[])[2]).toEqual({ type: 'other', value: 'o@example.com' });
-    expect(code(() => applyPatch(user(), msg({ op: 'replace', path: 'emails[value co "zzz"].type', value: 'x' }), USER_PATCH))).toBe(ErrorCode.SCIM_NO_TARGET);
-    expect(code(() => applyPatch(user(), msg({ op: 'replace', path: 'emails[value co "zzz"]', value: { type: 'x' } }), USER_PATCH))).toBe(ErrorCode.SCIM_NO_TARGET);
+    expect(code(() => applyPatch(user(), msg({ op: 'replace', path: 'emails[value co "zzz"].type', value: 'x' }), USER_PATCH))).toBe(IdentityError.SCIM_NO_TARGET);
+    expect(code(() => applyPatch(user(), msg({ op: 'replace', path: 'emails[value co "zzz"]', value: { type: 'x' } }), USER_PATCH))).toBe(IdentityError.SCIM_NO_TARGET);
   });
 
   it('refuses bad messages with the RFC 7644 scimType codes', () => {
-    expect(code(() => applyPatch(user(), { Operations: [{ op: 'add', value: {} }] }, USER_PATCH))).toBe(ErrorCode.SCIM_INVALID_SYNTAX);
-    expect(code(() => applyPatch(user(), msg(), USER_PATCH))).toBe(ErrorCode.SCIM_INVALID_SYNTAX);
-    expect(code(() => applyPatch(user(), msg({ op: 'copy', path: 'a' }), USER_PATCH))).toBe(ErrorCode.SCIM_INVALID_SYNTAX);
-    expect(code(() => applyPatch(user(), msg({ op: 'remove' }), USER_PATCH))).toBe(ErrorCode.SCIM_NO_TARGET);
-    expect(code(() => applyPatch(user(), msg({ op: 'replace', value: 'x' }), USER_PATCH))).toBe(ErrorCode.SCIM_INVALID_VALUE);
-    expect(code(() => applyPatch(user(), msg({ op: 'add', path: 'displayName' }), USER_PATCH))).toBe(ErrorCode.SCIM_INVALID_VALUE);
-    expect(code(() => applyPatch(user(), msg({ op: 'replace', path: 'id', value: 'x' }), USER_PATCH))).toBe(ErrorCode.SCIM_MUTABILITY);
-    expect(code(() => applyPatch(user(), msg({ op: 'add', path: 'groups', value: [{ value: 'g' }] }), USER_PATCH))).toBe(ErrorCode.SCIM_MUTABILITY);
-    expect(code(() => applyPatch(user(), msg({ op: 'replace', value: { meta: {} } }), USER_PATCH))).toBe(ErrorCode.SCIM_MUTABILITY);
-    expect(code(() => applyPatch(user(), msg({ op: 'replace', path: 'name[givenName eq "x"]', value: {} }), USER_PATCH))).toBe(ErrorCode.SCIM_INVALID_PATH);
-    expect(code(() => applyPatch(user(), msg({ op: 'replace', path: 'emails[type eq', value: 'x' }), USER_PATCH))).toBe(ErrorCode.SCIM_INVALID_PATH);
+    expect(code(() => applyPatch(user(), { Operations: [{ op: 'add', value: {} }] }, USER_PATCH))).toBe(IdentityError.SCIM_INVALID_SYNTAX);
+    expect(code(() => applyPatch(user(), msg(), USER_PATCH))).toBe(IdentityError.SCIM_INVALID_SYNTAX);
+    expect(code(() => applyPatch(user(), msg({ op: 'copy', path: 'a' }), USER_PATCH))).toBe(IdentityError.SCIM_INVALID_SYNTAX);
+    expect(code(() => applyPatch(user(), msg({ op: 'remove' }), USER_PATCH))).toBe(IdentityError.SCIM_NO_TARGET);
+    expect(code(() => applyPatch(user(), msg({ op: 'replace', value: 'x' }), USER_PATCH))).toBe(IdentityError.SCIM_INVALID_VALUE);
+    expect(code(() => applyPatch(user(), msg({ op: 'add', path: 'displayName' }), USER_PATCH))).toBe(IdentityError.SCIM_INVALID_VALUE);
+    expect(code(() => applyPatch(user(), msg({ op: 'replace', path: 'id', value: 'x' }), USER_PATCH))).toBe(IdentityError.SCIM_MUTABILITY);
+    expect(code(() => applyPatch(user(), msg({ op: 'add', path: 'groups', value: [{ value: 'g' }] }), USER_PATCH))).toBe(IdentityError.SCIM_MUTABILITY);
+    expect(code(() => applyPatch(user(), msg({ op: 'replace', value: { meta: {} } }), USER_PATCH))).toBe(IdentityError.SCIM_MUTABILITY);
+    expect(code(() => applyPatch(user(), msg({ op: 'replace', path: 'name[givenName eq "x"]', value: {} }), USER_PATCH))).toBe(IdentityError.SCIM_INVALID_PATH);
+    expect(code(() => applyPatch(user(), msg({ op: 'replace', path: 'emails[type eq', value: 'x' }), USER_PATCH))).toBe(IdentityError.SCIM_INVALID_PATH);
     const many = msg(...Array.from({ length: 1001 }, () => ({ op: 'replace', path: 'active', value: true })));
-    expect(code(() => applyPatch(user(), many, USER_PATCH))).toBe(ErrorCode.SCIM_TOO_MANY);
+    expect(code(() => applyPatch(user(), many, USER_PATCH))).toBe(IdentityError.SCIM_TOO_MANY);
   });
 });

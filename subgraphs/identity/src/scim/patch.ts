@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import { invalidPath, parsePath, type Filter } from './filter';
 
 export const PATCH_OP_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -17,8 +18,8 @@ export interface PatchSchema {
   canonical: Record<string, string>;
 }
 
-const syntax = (detail: string) => new DomainError(ErrorCode.SCIM_INVALID_SYNTAX, detail);
-const noTarget = (detail: string) => new DomainError(ErrorCode.SCIM_NO_TARGET, detail);
+const syntax = (detail: string) => new DomainError(IdentityError.SCIM_INVALID_SYNTAX, detail);
+const noTarget = (detail: string) => new DomainError(IdentityError.SCIM_NO_TARGET, detail);
 const isObject = (v: unknown): v is Doc => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The actual key of `obj` spelled `name` in any case. */
@@ -46,7 +47,7 @@ export function applyPatch(resource: Doc, message: unknown, schema: PatchSchema)
   if (!Array.isArray(schemas) || !schemas.includes(PATCH_OP_SCHEMA)) throw syntax(`schemas must contain "${PATCH_OP_SCHEMA}"`);
   const operations = pick(message, 'Operations');
   if (!Array.isArray(operations) || operations.length === 0) throw syntax('Operations must be a non-empty array');
-  if (operations.length > MAX_OPERATIONS) throw new DomainError(ErrorCode.SCIM_TOO_MANY, `At most ${MAX_OPERATIONS} operations per request`);
+  if (operations.length > MAX_OPERATIONS) throw new DomainError(IdentityError.SCIM_TOO_MANY, `At most ${MAX_OPERATIONS} operations per request`);
   const doc = structuredClone(resource);
   for (const operation of operations) {
     if (!isObject(operation)) throw syntax('Each operation must be an object');
@@ -63,7 +64,7 @@ export function applyPatch(resource: Doc, message: unknown, schema: PatchSchema)
 }
 
 function applyWithoutPath(doc: Doc, op: 'add' | 'replace', value: Json | undefined, schema: PatchSchema): void {
-  if (!isObject(value)) throw new DomainError(ErrorCode.SCIM_INVALID_VALUE, `${op} without a path needs an object value`);
+  if (!isObject(value)) throw new DomainError(IdentityError.SCIM_INVALID_VALUE, `${op} without a path needs an object value`);
   for (const [name, v] of Object.entries(value)) {
     // Some clients (Entra ID) send sub-attribute paths as keys: {"name.givenName": "x"}.
     if (!name.startsWith('urn:') && name.includes('.')) applyAtPath(doc, op, name, v, schema);
@@ -72,7 +73,7 @@ function applyWithoutPath(doc: Doc, op: 'add' | 'replace', value: Json | undefin
 }
 
 function checkWritable(attr: string, schema: PatchSchema): void {
-  if (schema.readOnly.has(attr.toLowerCase())) throw new DomainError(ErrorCode.SCIM_MUTABILITY, `"${attr}" is read-only`);
+  if (schema.readOnly.has(attr.toLowerCase())) throw new DomainError(IdentityError.SCIM_MUTABILITY, `"${attr}" is read-only`);
 }
 
 function setAttribute(target: Doc, name: string, value: Json, op: 'add' | 'replace', schema: PatchSchema): void {
@@ -106,7 +107,7 @@ function sameElement(a: Json, b: Json): boolean {
 function applyAtPath(doc: Doc, op: 'add' | 'replace' | 'remove', text: string, value: Json | undefined, schema: PatchSchema): void {
   const path = parsePath(text);
   checkWritable(path.attr, schema);
-  if (op !== 'remove' && value === undefined) throw new DomainError(ErrorCode.SCIM_INVALID_VALUE, `${op} needs a value`);
+  if (op !== 'remove' && value === undefined) throw new DomainError(IdentityError.SCIM_INVALID_VALUE, `${op} needs a value`);
   const key = keyOf(doc, path.attr) ?? schema.canonical[path.attr] ?? path.attr;
   if (path.filter) return applyToMatches(doc, key, op, path.filter, path.sub, value, text, schema);
   if (path.sub === undefined) {
@@ -157,7 +158,7 @@ function applyToMatches(doc: Doc, key: string, op: 'add' | 'replace' | 'remove',
   for (const m of matches) {
     if (sub !== undefined) m[keyOf(m, sub) ?? canonicalSub(sub, schema)] = value!;
     else if (isObject(value)) for (const [k, v] of Object.entries(value)) m[keyOf(m, k) ?? k] = v;
-    else throw new DomainError(ErrorCode.SCIM_INVALID_VALUE, `${op} of "${text}" needs an object value`);
+    else throw new DomainError(IdentityError.SCIM_INVALID_VALUE, `${op} of "${text}" needs an object value`);
   }
 }
 

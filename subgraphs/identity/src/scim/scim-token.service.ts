@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { DomainError, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import { generateScimToken, type ScimTokenRepository, type ScimTokenRow } from './scim-token.repository';
 import type { IssuedScimToken, IssueScimTokenInput, ScimToken } from './scim-token.type';
 
@@ -27,7 +28,7 @@ export class ScimTokenService {
   }
 
   async revoke(tenantId: string, id: number): Promise<boolean> {
-    if (!(await this.tokens.revoke(tenantId, id))) throw new DomainError(ErrorCode.SCIM_TOKEN_NOT_FOUND);
+    if (!(await this.tokens.revoke(tenantId, id))) throw new DomainError(IdentityError.SCIM_TOKEN_NOT_FOUND);
     return true;
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isUniqueViolation } from '@dataplat/db';
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import { hashPassword } from '../auth/password';
 import type { UserAccessRevoker } from '../users/user-access';
 import { MAX_RESULTS } from './discovery';
@@ -22,7 +23,7 @@ export interface ListParams {
 }
 
 const DEFAULT_COUNT = 100;
-const notFound = (what: string, id: string) => new DomainError(ErrorCode.SCIM_RESOURCE_NOT_FOUND, `${what} ${id} not found`);
+const notFound = (what: string, id: string) => new DomainError(IdentityError.SCIM_RESOURCE_NOT_FOUND, `${what} ${id} not found`);
 
 /** startIndex is 1-based (below 1 means 1); count is capped at MAX_RESULTS (RFC 7644 section 3.4.2.4). */
 export function page(params: ListParams): { skip: number; take: number; startIndex: number } {
@@ -160,7 +161,7 @@ export class ScimService {
 }
 
 function orLastAdmin<T>(result: T | typeof LAST_PLATFORM_ADMIN): T {
-  if (result === LAST_PLATFORM_ADMIN) throw new DomainError(ErrorCode.LAST_PLATFORM_ADMIN);
+  if (result === LAST_PLATFORM_ADMIN) throw new DomainError(IdentityError.LAST_PLATFORM_ADMIN);
   return result;
 }
 
@@ -170,7 +171,7 @@ async function unique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (e) {
-    if (isUniqueViolation(e)) throw new DomainError(ErrorCode.SCIM_UNIQUENESS, 'A resource with this userName, externalId or displayName already exists');
+    if (isUniqueViolation(e)) throw new DomainError(IdentityError.SCIM_UNIQUENESS, 'A resource with this userName, externalId or displayName already exists');
     throw e;
   }
 }
@@ -179,7 +180,7 @@ async function members<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (e) {
-    if (e instanceof UnknownMember) throw new DomainError(ErrorCode.SCIM_INVALID_VALUE, `members: ${e.userId} is not a user of this tenant`);
+    if (e instanceof UnknownMember) throw new DomainError(IdentityError.SCIM_INVALID_VALUE, `members: ${e.userId} is not a user of this tenant`);
     throw e;
   }
 }

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { FilterSchema, Where } from './filter-query';
 import { pick, type Doc, type Json, type PatchSchema } from './patch';
 
@@ -33,7 +34,7 @@ export interface ScimUserInput {
   password?: string;
 }
 
-const invalid = (detail: string) => new DomainError(ErrorCode.SCIM_INVALID_VALUE, detail);
+const invalid = (detail: string) => new DomainError(IdentityError.SCIM_INVALID_VALUE, detail);
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** weak ETag from the last modification (RFC 7644 section 3.14). */
@@ -84,11 +85,11 @@ export function bool(v: Json | undefined, name: string, fallback: boolean): bool
 
 /** Reads the writable attributes of a User body; read-only ones (id, meta, groups) are ignored. */
 export function readScimUser(doc: unknown): ScimUserInput {
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new DomainError(ErrorCode.SCIM_INVALID_SYNTAX, 'The body must be a User resource');
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new DomainError(IdentityError.SCIM_INVALID_SYNTAX, 'The body must be a User resource');
   const body = doc as Doc;
   const schemas = pick(body, 'schemas');
   if (!Array.isArray(schemas) || !schemas.some((s) => typeof s === 'string' && s.toLowerCase() === USER_SCHEMA.toLowerCase())) {
-    throw new DomainError(ErrorCode.SCIM_INVALID_SYNTAX, `schemas must contain "${USER_SCHEMA}"`);
+    throw new DomainError(IdentityError.SCIM_INVALID_SYNTAX, `schemas must contain "${USER_SCHEMA}"`);
   }
   const userName = text(pick(body, 'userName'), 'userName')?.trim().toLowerCase();
   if (!userName) throw invalid('userName is required');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DomainError, ErrorCode, pageWindow, paginate, type ClientInfo, type Page, type Principal, type TokenService } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import { base62 } from '../api-keys/api-key.secret';
 import { normaliseScopes } from '../api-keys/api-key.service';
 import type { AuthEventRepository } from '../auth/auth-event.repository';
@@ -33,7 +34,7 @@ export class ServiceClientService {
     const scopes = normaliseScopes(input.scopes);
     const secret = newClientSecret();
     const row = await this.repo.create(input.id, await hashPassword(secret), scopes);
-    if (!row) throw new DomainError(ErrorCode.SERVICE_CLIENT_EXISTS);
+    if (!row) throw new DomainError(IdentityError.SERVICE_CLIENT_EXISTS);
     return { ...toClient(row), clientSecret: secret };
   }
 
@@ -44,7 +45,7 @@ export class ServiceClientService {
 
   async get(id: string): Promise<ServiceClient> {
     const row = await this.repo.find(id);
-    if (!row) throw new DomainError(ErrorCode.SERVICE_CLIENT_NOT_FOUND);
+    if (!row) throw new DomainError(IdentityError.SERVICE_CLIENT_NOT_FOUND);
     return toClient(row);
   }
 
@@ -52,12 +53,12 @@ export class ServiceClientService {
   async rotateSecret(id: string): Promise<RegisteredServiceClient> {
     const secret = newClientSecret();
     const row = await this.repo.setSecret(id, await hashPassword(secret));
-    if (!row) throw new DomainError(ErrorCode.SERVICE_CLIENT_NOT_FOUND);
+    if (!row) throw new DomainError(IdentityError.SERVICE_CLIENT_NOT_FOUND);
     return { ...toClient(row), clientSecret: secret };
   }
 
   async delete(id: string): Promise<boolean> {
-    if (!(await this.repo.delete(id))) throw new DomainError(ErrorCode.SERVICE_CLIENT_NOT_FOUND);
+    if (!(await this.repo.delete(id))) throw new DomainError(IdentityError.SERVICE_CLIENT_NOT_FOUND);
     return true;
   }
 
@@ -66,17 +67,17 @@ export class ServiceClientService {
     const event = { type: 'SERVICE_TOKEN_ISSUED' as const, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId };
     const refuse = async (code: ErrorCode, message?: string): Promise<never> => {
       await this.events.record({ ...event, outcome: 'FAILURE', reason: `${code} client=${input.clientId.slice(0, 64)}` });
-      throw new DomainError(code, message, code === ErrorCode.SERVICE_SCOPE_NOT_ALLOWED ? { scope: message } : undefined);
+      throw new DomainError(code, message, code === IdentityError.SERVICE_SCOPE_NOT_ALLOWED ? { scope: message } : undefined);
     };
     const row = await this.repo.find(input.clientId);
     if (!row) {
       await verifyAgainstDummy(input.clientSecret);
-      return refuse(ErrorCode.SERVICE_CLIENT_INVALID);
+      return refuse(IdentityError.SERVICE_CLIENT_INVALID);
     }
-    if (!(await verifyPassword(row.secretHash, input.clientSecret)) || !row.enabled) return refuse(ErrorCode.SERVICE_CLIENT_INVALID);
+    if (!(await verifyPassword(row.secretHash, input.clientSecret)) || !row.enabled) return refuse(IdentityError.SERVICE_CLIENT_INVALID);
     const requested = splitScope(input.scope);
     const refused = requested.filter((s) => !row.scopes.includes(s));
-    if (refused.length) return refuse(ErrorCode.SERVICE_SCOPE_NOT_ALLOWED, `Scope not allowed for this client: ${refused.join(' ')}`);
+    if (refused.length) return refuse(IdentityError.SERVICE_SCOPE_NOT_ALLOWED, `Scope not allowed for this client: ${refused.join(' ')}`);
     const scope = (requested.length ? requested : row.scopes).join(' ');
     const issued = await this.tokens.issue('service', row.id, { scope });
     await this.events.record({ ...event, outcome: 'SUCCESS', reason: `client=${row.id} scope=${scope}` });
@@ -85,7 +86,7 @@ export class ServiceClientService {
 
   /** The calling service token and its client as registered now. */
   async whoAmI(principal: Principal): Promise<ServiceIdentity> {
-    if (principal.kind !== 'service_token') throw new DomainError(ErrorCode.SERVICE_TOKEN_REQUIRED);
+    if (principal.kind !== 'service_token') throw new DomainError(IdentityError.SERVICE_TOKEN_REQUIRED);
     const row = await this.repo.find(principal.subject);
     return {
       clientId: principal.subject,

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, type ClientInfo, type Principal } from '@dataplat/kit';
+import { DomainError, type ClientInfo, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { AuthEventRepository } from '../auth/auth-event.repository';
 import { nameFromUserAgent } from '../devices/user-agent';
 import type { TokenRevocationService } from '../tokens/revocation.service';
@@ -65,7 +66,7 @@ export class SessionService {
   async revoke(principal: Principal, id: number, client: ClientInfo): Promise<boolean> {
     const owner = ownerOf(principal);
     const revoked = await this.writes.revokeOne(owner, id, reasonOf('single'));
-    if (!revoked && !(await this.queries.findOne(owner, id))) throw new DomainError(ErrorCode.SESSION_NOT_FOUND);
+    if (!revoked && !(await this.queries.findOne(owner, id))) throw new DomainError(IdentityError.SESSION_NOT_FOUND);
     await this.revocation.revokeSessions(owner.tenantId, owner.userId, [id], 'session_revoked');
     if (revoked) await this.record(owner, 'single', [id], client);
     return true;

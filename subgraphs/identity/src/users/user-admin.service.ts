@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, type ClientInfo, type Principal } from '@dataplat/kit';
+import { DomainError, type ClientInfo, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { AuthEventRepository } from '../auth/auth-event.repository';
 import { hashPassword, verifyPassword } from '../auth/password';
 import type { LoginPolicy } from '../auth/auth.service';
@@ -29,7 +30,7 @@ export class UserAdminService {
   /** Login is refused from now on, and every session and access token is revoked. */
   async disable(actor: Principal, tenantId: string, id: string): Promise<User> {
     await this.guard.target(actor, tenantId, id);
-    if (isSelf(actor, tenantId, id)) throw new DomainError(ErrorCode.SELF_LOCKOUT, 'You cannot disable your own account');
+    if (isSelf(actor, tenantId, id)) throw new DomainError(IdentityError.SELF_LOCKOUT, 'You cannot disable your own account');
     const user = orLastAdmin(await this.admin.setEnabled(tenantId, id, false));
     await this.revoke.everything(tenantId, id, 'user_disabled');
     return user;
@@ -47,7 +48,7 @@ export class UserAdminService {
    */
   async delete(actor: Principal, tenantId: string, id: string): Promise<boolean> {
     await this.guard.target(actor, tenantId, id);
-    if (isSelf(actor, tenantId, id)) throw new DomainError(ErrorCode.SELF_LOCKOUT, 'You cannot delete your own account');
+    if (isSelf(actor, tenantId, id)) throw new DomainError(IdentityError.SELF_LOCKOUT, 'You cannot delete your own account');
     orLastAdmin(await this.admin.setEnabled(tenantId, id, false));
     await this.revoke.everything(tenantId, id, 'user_deleted');
     return orLastAdmin(await this.admin.delete(tenantId, id));
@@ -73,18 +74,18 @@ export class UserAdminService {
   async changeMyPassword(principal: Principal, input: ChangeMyPasswordInput, client: ClientInfo): Promise<boolean> {
     const tenantId = principal.homeTenantId;
     const user = tenantId ? await this.users.findCredentials(tenantId, principal.subject) : null;
-    if (!tenantId || !user) throw new DomainError(ErrorCode.USER_NOT_FOUND);
+    if (!tenantId || !user) throw new DomainError(IdentityError.USER_NOT_FOUND);
     const event = { type: 'PASSWORD_CHANGED' as const, tenantId, userId: user.id, email: user.email, ipAddress: client.ip, userAgent: client.userAgent, requestId: client.requestId };
     if (user.lockedUntil && user.lockedUntil > new Date()) {
-      await this.events.record({ ...event, outcome: 'FAILURE', reason: ErrorCode.ACCOUNT_LOCKED });
-      throw new DomainError(ErrorCode.ACCOUNT_LOCKED);
+      await this.events.record({ ...event, outcome: 'FAILURE', reason: IdentityError.ACCOUNT_LOCKED });
+      throw new DomainError(IdentityError.ACCOUNT_LOCKED);
     }
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
       await this.users.recordFailedLogin(tenantId, user.id, this.policy.maxFailures, this.policy.lockSeconds);
-      await this.events.record({ ...event, outcome: 'FAILURE', reason: ErrorCode.CURRENT_PASSWORD_INCORRECT });
-      throw new DomainError(ErrorCode.CURRENT_PASSWORD_INCORRECT);
+      await this.events.record({ ...event, outcome: 'FAILURE', reason: IdentityError.CURRENT_PASSWORD_INCORRECT });
+      throw new DomainError(IdentityError.CURRENT_PASSWORD_INCORRECT);
     }
-    if (input.newPassword === input.currentPassword) throw new DomainError(ErrorCode.PASSWORD_UNCHANGED);
+    if (input.newPassword === input.currentPassword) throw new DomainError(IdentityError.PASSWORD_UNCHANGED);
     await this.admin.setPassword(tenantId, user.id, await hashPassword(input.newPassword), false);
     await this.revoke.otherSessions(tenantId, user.id, principal.sessionId, 'password_changed');
     await this.events.record({ ...event, outcome: 'SUCCESS' });

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { RoleRepository, RoleRow } from '../roles/role.repository';
 import type { UserAccessRevoker } from './user-access';
 import type { UserAdminRepository } from './user-admin.repository';
@@ -20,7 +21,7 @@ export class UserRoleService {
   ) {}
 
   async rolesOf(tenantId: string, id: string): Promise<RoleRow[]> {
-    if (!(await this.users.findById(tenantId, id))) throw new DomainError(ErrorCode.USER_NOT_FOUND);
+    if (!(await this.users.findById(tenantId, id))) throw new DomainError(IdentityError.USER_NOT_FOUND);
     return this.roles.heldBy(tenantId, id);
   }
 
@@ -46,7 +47,7 @@ export class UserRoleService {
   async remove(actor: Principal, tenantId: string, id: string, roleId: number): Promise<User> {
     const user = await this.guard.target(actor, tenantId, id);
     const [role] = await this.roles.findVisible(tenantId, [roleId]);
-    if (!role) throw new DomainError(ErrorCode.ROLE_NOT_FOUND_BY_ID);
+    if (!role) throw new DomainError(IdentityError.ROLE_NOT_FOUND_BY_ID);
     this.guard.assertKeepsOwnAdminRoles(actor, tenantId, user, user.roles.filter((r) => r !== role.name));
     const result = orLastAdmin(await this.admin.removeRole(tenantId, id, role.id));
     return this.revokedIfChanged(tenantId, id, result);

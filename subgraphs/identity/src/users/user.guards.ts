@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, isAdministrator, isPlatformAdmin, SystemRole, type Principal } from '@dataplat/kit';
+import { IdentityError } from '../errors';
 import type { RoleRef, RoleRepository } from '../roles/role.repository';
 import { LAST_PLATFORM_ADMIN, type Guarded } from './user-admin.repository';
 import type { UserRepository } from './user.repository';
@@ -24,7 +25,7 @@ export const isDelegated = (actor: Principal): boolean => actor.kind !== 'servic
 
 /** Unwraps a guarded change: 409 when it would remove the last platform administrator. */
 export function orLastAdmin<T>(result: Guarded<T>): T {
-  if (result === LAST_PLATFORM_ADMIN) throw new DomainError(ErrorCode.LAST_PLATFORM_ADMIN);
+  if (result === LAST_PLATFORM_ADMIN) throw new DomainError(IdentityError.LAST_PLATFORM_ADMIN);
   return result;
 }
 
@@ -41,7 +42,7 @@ export class UserGuard {
    */
   async target(actor: Principal, tenantId: string, id: string): Promise<User> {
     const user = await this.users.findById(tenantId, id);
-    if (!user) throw new DomainError(ErrorCode.USER_NOT_FOUND);
+    if (!user) throw new DomainError(IdentityError.USER_NOT_FOUND);
     if (!isPlatformAdmin(actor) && user.roles.some((r) => PLATFORM_ONLY_ROLES.has(r))) {
       throw new DomainError(ErrorCode.FORBIDDEN, 'Only a platform administrator can change a platform administrator');
     }
@@ -63,7 +64,7 @@ export class UserGuard {
     if (ids.length === 0) return [];
     const found = await this.roles.findVisible(tenantId, ids);
     const missing = ids.filter((id) => !found.some((r) => r.id === id));
-    if (missing.length) throw new DomainError(ErrorCode.ROLE_NOT_FOUND, `Unknown role id(s): ${missing.join(', ')}`, { roleIds: missing });
+    if (missing.length) throw new DomainError(IdentityError.ROLE_NOT_FOUND, `Unknown role id(s): ${missing.join(', ')}`, { roleIds: missing });
     if (!isPlatformAdmin(actor) && found.some((r) => PLATFORM_ONLY_ROLES.has(r.name))) {
       throw new DomainError(ErrorCode.FORBIDDEN, 'Only a platform administrator can grant PLATFORM_ADMIN');
     }
@@ -80,7 +81,7 @@ export class UserGuard {
     if (!isSelf(actor, tenantId, user.id)) return;
     const lost = user.roles.filter((r) => ADMIN_ROLES.has(r) && !remaining.includes(r));
     if (lost.length) {
-      throw new DomainError(ErrorCode.SELF_LOCKOUT, `You cannot remove ${lost.join(' and ')} from your own account`, { roles: lost });
+      throw new DomainError(IdentityError.SELF_LOCKOUT, `You cannot remove ${lost.join(' and ')} from your own account`, { roles: lost });
     }
   }
 }

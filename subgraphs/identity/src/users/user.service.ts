@@ -1,5 +1,6 @@
 import { DomainError, ErrorCode, paginate, pageWindow, SortOrder, SystemRole, type Page, type Principal } from '@dataplat/kit';
 import { isUniqueViolation } from '@dataplat/db';
+import { IdentityError } from '../errors';
 import { hashPassword } from '../auth/password';
 import type { RoleRepository } from '../roles/role.repository';
 import type { UserGuard } from './user.guards';
@@ -20,13 +21,13 @@ export class UserService {
   /** The caller's own account, in the tenant the caller belongs to. */
   async me(principal: Principal): Promise<User> {
     const user = principal.homeTenantId && (await this.users.findById(principal.homeTenantId, principal.subject));
-    if (!user) throw new DomainError(ErrorCode.USER_NOT_FOUND);
+    if (!user) throw new DomainError(IdentityError.USER_NOT_FOUND);
     return user;
   }
 
   async get(tenantId: string, id: string): Promise<User> {
     const user = await this.users.findById(tenantId, id);
-    if (!user) throw new DomainError(ErrorCode.USER_NOT_FOUND);
+    if (!user) throw new DomainError(IdentityError.USER_NOT_FOUND);
     return user;
   }
 
@@ -90,7 +91,7 @@ export class UserService {
     try {
       return await write();
     } catch (e) {
-      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.EMAIL_EXISTS);
+      if (isUniqueViolation(e)) throw new DomainError(IdentityError.EMAIL_EXISTS);
       throw e;
     }
   }

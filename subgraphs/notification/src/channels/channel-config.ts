@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { isEmail } from 'class-validator';
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { NotificationError } from '../errors';
 
 export enum ChannelKind {
   CHAT = 'CHAT',
@@ -22,7 +23,7 @@ export interface ChannelConfig {
   recipients: string[];
 }
 
-const invalid = (field: string, reason: string) => new DomainError(ErrorCode.NOTIFICATION_CHANNEL_INVALID, undefined, { field, reason });
+const invalid = (field: string, reason: string) => new DomainError(NotificationError.CHANNEL_INVALID, undefined, { field, reason });
 
 /** Loopback hosts: plain http is allowed to them outside production (local receivers, tests). */
 export function isLoopbackHost(hostname: string): boolean {

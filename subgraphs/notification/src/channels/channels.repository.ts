@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from '@dataplat/db';
 import { isUniqueViolation } from '@dataplat/db';
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { NotificationError } from '../errors';
 
 export type ChannelRow = Prisma.NotificationChannelGetPayload<object>;
 export type DeliveryWithAttempts = Prisma.NotificationDeliveryGetPayload<{ include: { attemptLog: true } }>;
@@ -27,7 +28,7 @@ export class ChannelRepository {
     try {
       return await this.db.notificationChannel.create({ data });
     } catch (e) {
-      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.NOTIFICATION_CHANNEL_EXISTS, undefined, { name: data.name });
+      if (isUniqueViolation(e)) throw new DomainError(NotificationError.CHANNEL_EXISTS, undefined, { name: data.name });
       throw e;
     }
   }

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DomainError, ErrorCode, isUuid, paginate, pageWindow, secretBoxFor, type Page, type PlatformConfig, type Principal, type SecretBox } from '@dataplat/kit';
+import { DomainError, isUuid, paginate, pageWindow, secretBoxFor, type Page, type PlatformConfig, type Principal, type SecretBox } from '@dataplat/kit';
+import { NotificationError } from '../errors';
 import { actingTenant } from '../core';
 import { CHANNEL_SECRET_PURPOSE } from '../delivery/dispatcher';
 import { ChannelKind, validateChannelConfig } from './channel-config';
@@ -53,7 +54,7 @@ export class ChannelService {
 
   async delete(p: Principal, id: string): Promise<boolean> {
     const tenantId = actingTenant(p);
-    if (!isUuid(id) || !(await this.repo.delete(tenantId, id))) throw new DomainError(ErrorCode.NOTIFICATION_CHANNEL_NOT_FOUND);
+    if (!isUuid(id) || !(await this.repo.delete(tenantId, id))) throw new DomainError(NotificationError.CHANNEL_NOT_FOUND);
     return true;
   }
 
@@ -67,7 +68,7 @@ export class ChannelService {
 
   private async find(tenantId: string, id: string): Promise<ChannelRow> {
     const row = isUuid(id) ? await this.repo.find(tenantId, id) : null;
-    if (!row) throw new DomainError(ErrorCode.NOTIFICATION_CHANNEL_NOT_FOUND);
+    if (!row) throw new DomainError(NotificationError.CHANNEL_NOT_FOUND);
     return row;
   }
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, ErrorCode, isUuid, paginate, pageWindow, type Page, type Principal } from '@dataplat/kit';
+import { NotificationError } from '../errors';
 import { actingTenant, inboxOwner } from '../core';
 import type { DeliveryPayload } from '../delivery/senders';
 import type { NotificationListArgs, SendNotificationInput } from './inbox.inputs';
@@ -36,7 +37,7 @@ export class InboxService {
 
   async delete(p: Principal, id: string): Promise<boolean> {
     const { tenantId, userId } = inboxOwner(p);
-    if (!isUuid(id) || !(await this.repo.delete(tenantId, userId, id))) throw new DomainError(ErrorCode.NOTIFICATION_NOT_FOUND);
+    if (!isUuid(id) || !(await this.repo.delete(tenantId, userId, id))) throw new DomainError(NotificationError.NOTIFICATION_NOT_FOUND);
     return true;
   }
 
@@ -51,7 +52,7 @@ export class InboxService {
     if (Buffer.byteLength(JSON.stringify(data)) > MAX_DATA_BYTES) {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, undefined, [{ field: 'data', constraints: { maxSize: `at most ${MAX_DATA_BYTES} bytes as JSON` } }]);
     }
-    if (!(await this.repo.userExists(tenantId, input.userId))) throw new DomainError(ErrorCode.NOTIFICATION_RECIPIENT_NOT_FOUND);
+    if (!(await this.repo.userExists(tenantId, input.userId))) throw new DomainError(NotificationError.RECIPIENT_NOT_FOUND);
     const id = randomUUID();
     const createdAt = new Date();
     const fields = { category: input.category, severity: input.severity, title: input.title, body: input.body, link: input.link ?? null, data, source: p.subject };
@@ -78,7 +79,7 @@ function targetTenant(p: Principal, requested: string | undefined): string {
 }
 
 function found(row: NotificationRow | null): NotificationRow {
-  if (!row) throw new DomainError(ErrorCode.NOTIFICATION_NOT_FOUND);
+  if (!row) throw new DomainError(NotificationError.NOTIFICATION_NOT_FOUND);
   return row;
 }
 

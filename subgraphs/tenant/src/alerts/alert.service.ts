@@ -1,5 +1,6 @@
 import { isUniqueViolation, type Prisma } from '@dataplat/db';
-import { DomainError, ErrorCode, paginate, pageWindow, type Page, type Principal } from '@dataplat/kit';
+import { DomainError, paginate, pageWindow, type Page, type Principal } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import type { TenantRepository } from '../tenants/tenant.repository';
 import { scopedTenant } from '../quotas/tenant-scope';
 import { ALERT_TRANSITIONS, parseChannel, periodSeconds, type AlertAction } from './alert.model';
@@ -14,7 +15,7 @@ const toRule = (r: RuleRow): AlertRuleType => ({
   lastEvaluatedAt: r.lastEvaluatedAt, createdAt: r.createdAt, updatedAt: r.updatedAt,
 });
 const isUuidLike = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
-const invalidRule = (field: string, message: string) => new DomainError(ErrorCode.ALERT_RULE_INVALID, message, { field });
+const invalidRule = (field: string, message: string) => new DomainError(TenantError.ALERT_RULE_INVALID, message, { field });
 
 /** Alerts and alert rules of a tenant (docs/tenant-quotas-alerts.md). */
 export class AlertService {
@@ -91,14 +92,14 @@ export class AlertService {
     if (input.ruleName != null) data.ruleName = input.ruleName.trim();
     if (data.ruleName === '') throw invalidRule('ruleName', 'ruleName must not be empty');
     const row = await this.named(() => this.repo.updateRule(t.id, id, { ...data, lastEvaluatedAt: null }), String(data.ruleName ?? ''));
-    if (!row) throw new DomainError(ErrorCode.ALERT_RULE_NOT_FOUND);
+    if (!row) throw new DomainError(TenantError.ALERT_RULE_NOT_FOUND);
     if (row.enabled) await this.repo.evaluateNow(t.id, id);
     return toRule((await this.repo.rule(t.id, id)) ?? row);
   }
 
   async deleteRule(caller: Principal, tenantId: string, id: string): Promise<boolean> {
     const t = await scopedTenant(this.tenants, caller, tenantId);
-    if (!isUuidLike(id) || !(await this.repo.deleteRule(t.id, id))) throw new DomainError(ErrorCode.ALERT_RULE_NOT_FOUND);
+    if (!isUuidLike(id) || !(await this.repo.deleteRule(t.id, id))) throw new DomainError(TenantError.ALERT_RULE_NOT_FOUND);
     return true;
   }
 
@@ -107,7 +108,7 @@ export class AlertService {
     const t = await scopedTenant(this.tenants, caller, tenantId);
     await this.ruleRow(t.id, id);
     const row = await this.repo.updateRule(t.id, id, enabled ? { enabled, lastEvaluatedAt: null } : { enabled });
-    if (!row) throw new DomainError(ErrorCode.ALERT_RULE_NOT_FOUND);
+    if (!row) throw new DomainError(TenantError.ALERT_RULE_NOT_FOUND);
     if (enabled) await this.repo.evaluateNow(t.id, id);
     return toRule((await this.repo.rule(t.id, id)) ?? row);
   }
@@ -118,20 +119,20 @@ export class AlertService {
     const { from, to } = ALERT_TRANSITIONS[action];
     if (!(await this.repo.move(t.id, id, from, { ...data, status: to }))) {
       const now = (await this.repo.find(t.id, id)) ?? current;
-      throw new DomainError(ErrorCode.ALERT_ILLEGAL_TRANSITION, `An alert in status ${now.status} cannot be ${action === 'suppress' ? 'suppressed' : `${action}d`}`, { status: now.status, action });
+      throw new DomainError(TenantError.ALERT_ILLEGAL_TRANSITION, `An alert in status ${now.status} cannot be ${action === 'suppress' ? 'suppressed' : `${action}d`}`, { status: now.status, action });
     }
     return toAlert((await this.repo.find(t.id, id))!);
   }
 
   private async alert(tenantId: string, id: string): Promise<AlertRow> {
     const row = isUuidLike(id) ? await this.repo.find(tenantId, id.toLowerCase()) : null;
-    if (!row) throw new DomainError(ErrorCode.ALERT_NOT_FOUND);
+    if (!row) throw new DomainError(TenantError.ALERT_NOT_FOUND);
     return row;
   }
 
   private async ruleRow(tenantId: string, id: string): Promise<RuleRow> {
     const row = isUuidLike(id) ? await this.repo.rule(tenantId, id.toLowerCase()) : null;
-    if (!row) throw new DomainError(ErrorCode.ALERT_RULE_NOT_FOUND);
+    if (!row) throw new DomainError(TenantError.ALERT_RULE_NOT_FOUND);
     return row;
   }
 
@@ -139,7 +140,7 @@ export class AlertService {
     try {
       return await write();
     } catch (e) {
-      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.ALERT_RULE_NAME_EXISTS, undefined, { ruleName });
+      if (isUniqueViolation(e)) throw new DomainError(TenantError.ALERT_RULE_NAME_EXISTS, undefined, { ruleName });
       throw e;
     }
   }

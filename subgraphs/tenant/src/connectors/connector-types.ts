@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { TenantError } from '../errors';
 
 /** How a configuration field is checked (secrets are sealed at rest and never returned). */
 type FieldKind = 'text' | 'host' | 'port' | 'url' | 'email' | 'secret';
@@ -65,7 +66,7 @@ export const SECRET_MASK = '********';
 const HOST = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const invalid = (field: string, message: string) => new DomainError(ErrorCode.CONNECTOR_INVALID, message, { field });
+const invalid = (field: string, message: string) => new DomainError(TenantError.CONNECTOR_INVALID, message, { field });
 
 export function typeSpec(type: string): ConnectorTypeSpec {
   const spec = Object.prototype.hasOwnProperty.call(CONNECTOR_TYPES, type) ? CONNECTOR_TYPES[type] : undefined;

@@ -1,5 +1,6 @@
 import { isUniqueViolation, type Prisma } from '@dataplat/db';
-import { DomainError, ErrorCode, isUuid, paginate, pageWindow, type Page, type PageArgs, type Principal, type SecretBox } from '@dataplat/kit';
+import { DomainError, isUuid, paginate, pageWindow, type Page, type PageArgs, type Principal, type SecretBox } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import { operationalTenant, scopedTenant } from '../quotas/tenant-scope';
 import type { TenantRepository } from '../tenants/tenant.repository';
 import { toSettings } from '../tenants/tenant.model';
@@ -78,7 +79,7 @@ export class ConnectorService {
     const max = toSettings(tenant.settings).maxConnectors;
     const data = { name: input.name.trim(), type, description: input.description?.trim() || null, config, createdBy: actorOf(caller) };
     const row = await this.unique(() => this.repo.create(tenant.id, data, max, (id) => this.secrets.seal(id, secrets)));
-    if (!row) throw new DomainError(ErrorCode.CONNECTOR_LIMIT_REACHED, `The tenant has reached its maximum of ${max} connectors`, { maxConnectors: max });
+    if (!row) throw new DomainError(TenantError.CONNECTOR_LIMIT_REACHED, `The tenant has reached its maximum of ${max} connectors`, { maxConnectors: max });
     return this.toConnector(row);
   }
 
@@ -102,7 +103,7 @@ export class ConnectorService {
 
   async delete(caller: Principal, tenantId: string, id: string): Promise<boolean> {
     const row = await this.row(caller, tenantId, id);
-    if (!(await this.repo.delete(row.tenantId, row.id))) throw new DomainError(ErrorCode.CONNECTOR_NOT_FOUND);
+    if (!(await this.repo.delete(row.tenantId, row.id))) throw new DomainError(TenantError.CONNECTOR_NOT_FOUND);
     return true;
   }
 
@@ -121,7 +122,7 @@ export class ConnectorService {
     let job: ConnectorJobRow | null = null;
     if (jobId) {
       job = isUuid(jobId.toLowerCase()) ? await this.repo.jobOf(row.tenantId, row.id, jobId.toLowerCase()) : null;
-      if (!job) throw new DomainError(ErrorCode.CONNECTOR_JOB_NOT_FOUND, 'No such job for this connector');
+      if (!job) throw new DomainError(TenantError.CONNECTOR_JOB_NOT_FOUND, 'No such job for this connector');
     }
     const [lastTest, lastSync] = await Promise.all([this.repo.latestJob(row.tenantId, row.id, 'TEST'), this.repo.latestJob(row.tenantId, row.id, 'SYNC')]);
     return {
@@ -132,9 +133,9 @@ export class ConnectorService {
 
   private async enqueue(caller: Principal, tenantId: string, id: string, kind: 'TEST' | 'SYNC'): Promise<ConnectorJob> {
     const row = await this.row(caller, tenantId, id);
-    if (kind === 'SYNC' && !typeSpec(row.type).metadataSync) throw new DomainError(ErrorCode.CONNECTOR_SYNC_UNSUPPORTED, `Metadata sync is not available for ${row.type} connectors (postgresql only)`, { type: row.type });
+    if (kind === 'SYNC' && !typeSpec(row.type).metadataSync) throw new DomainError(TenantError.CONNECTOR_SYNC_UNSUPPORTED, `Metadata sync is not available for ${row.type} connectors (postgresql only)`, { type: row.type });
     const job = await this.repo.enqueue(row.tenantId, row.id, kind, actorOf(caller));
-    if (!job) throw new DomainError(ErrorCode.CONNECTOR_JOB_BUSY, `A ${kind.toLowerCase()} of this connector is already queued or running`, { kind });
+    if (!job) throw new DomainError(TenantError.CONNECTOR_JOB_BUSY, `A ${kind.toLowerCase()} of this connector is already queued or running`, { kind });
     this.runner.kick(job.id);
     return toJob(job);
   }
@@ -143,7 +144,7 @@ export class ConnectorService {
     const tenant = await scopedTenant(this.tenants, caller, tenantId);
     const key = id.toLowerCase();
     const row = isUuid(key) ? await this.repo.find(tenant.id, key) : null;
-    if (!row) throw new DomainError(ErrorCode.CONNECTOR_NOT_FOUND);
+    if (!row) throw new DomainError(TenantError.CONNECTOR_NOT_FOUND);
     return row;
   }
 
@@ -152,7 +153,7 @@ export class ConnectorService {
     try {
       return await write();
     } catch (e) {
-      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.CONNECTOR_NAME_EXISTS, undefined, {});
+      if (isUniqueViolation(e)) throw new DomainError(TenantError.CONNECTOR_NAME_EXISTS, undefined, {});
       throw e;
     }
   }

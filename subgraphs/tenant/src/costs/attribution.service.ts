@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { DomainError, type Principal } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import type { TenantRepository } from '../tenants/tenant.repository';
 import { scopedTenant } from '../quotas/tenant-scope';
 import { attributeClusterCost, cents, Decimal, emptyUsage, resourceWeight, round6, splitByParts, sum, type ResourceUsage, type ResourceWeights } from './attribution.model';
@@ -29,7 +30,7 @@ export class AttributionService {
     const day = this.requiredDay(date);
     const cluster = await this.cluster(clusterName);
     const cost = await this.feed.findDailyCost(cluster.id, day);
-    if (!cost) throw new DomainError(ErrorCode.COST_RECORD_NOT_FOUND, undefined, { clusterName: cluster.name, date: dayKey(day) });
+    if (!cost) throw new DomainError(TenantError.COST_RECORD_NOT_FOUND, undefined, { clusterName: cluster.name, date: dayKey(day) });
     return this.attribute(cluster, cost, day);
   }
 
@@ -72,7 +73,7 @@ export class AttributionService {
     const day = optionalDay('date', date, startOfDay(this.clock()));
     const cluster = await this.cluster(clusterName);
     const run = await this.repo.findRun(cluster.id, day);
-    if (!run) throw new DomainError(ErrorCode.COST_ATTRIBUTION_NOT_FOUND, undefined, { clusterName: cluster.name, date: dayKey(day) });
+    if (!run) throw new DomainError(TenantError.COST_ATTRIBUTION_NOT_FOUND, undefined, { clusterName: cluster.name, date: dayKey(day) });
     const rows = await this.repo.ofCluster(cluster.id, day);
     const names = await this.names(rows.map((r) => r.tenantId));
     const all = rows.map(usageOf).reduce((a, u) => ({ cpu: a.cpu.plus(u.cpu), memory: a.memory.plus(u.memory), storage: a.storage.plus(u.storage), network: a.network.plus(u.network) }), emptyUsage());
@@ -130,15 +131,15 @@ export class AttributionService {
   }
 
   private requiredDay(date: string | undefined): Date {
-    if (date == null || date === '') throw new DomainError(ErrorCode.COST_QUERY_INVALID, 'date is required (yyyy-MM-dd)', { field: 'date' });
+    if (date == null || date === '') throw new DomainError(TenantError.COST_QUERY_INVALID, 'date is required (yyyy-MM-dd)', { field: 'date' });
     const day = parseDay('date', date);
-    if (day > startOfDay(this.clock())) throw new DomainError(ErrorCode.COST_QUERY_INVALID, 'date must not be in the future', { field: 'date' });
+    if (day > startOfDay(this.clock())) throw new DomainError(TenantError.COST_QUERY_INVALID, 'date must not be in the future', { field: 'date' });
     return day;
   }
 
   private async cluster(name: string): Promise<ClusterRow> {
     const row = await this.feed.findCluster(name);
-    if (!row) throw new DomainError(ErrorCode.COST_CLUSTER_NOT_FOUND, undefined, { clusterName: name });
+    if (!row) throw new DomainError(TenantError.COST_CLUSTER_NOT_FOUND, undefined, { clusterName: name });
     return row;
   }
 

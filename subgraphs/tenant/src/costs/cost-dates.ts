@@ -1,9 +1,10 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { TenantError } from '../errors';
 
 /** UTC calendar days and months of the cost endpoints (docs/tenant-costs.md "Dates"). */
 export const DAY_MS = 86_400_000;
 
-const invalid = (field: string, message: string) => new DomainError(ErrorCode.COST_QUERY_INVALID, message, { field });
+const invalid = (field: string, message: string) => new DomainError(TenantError.COST_QUERY_INVALID, message, { field });
 
 /** `yyyy-MM-dd` as the UTC midnight starting that day; 400 DPF-TEN-105 otherwise. */
 export function parseDay(field: string, text: string): Date {

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { DomainError, type Principal } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import type { TenantRepository } from '../tenants/tenant.repository';
 import { scopedTenant } from '../quotas/tenant-scope';
 import { DEFAULT_WEIGHTS, Decimal, type Dec, round6, sum } from './attribution.model';
@@ -8,7 +9,7 @@ import type { ClusterRow, CostFeedRepository } from './cost-feed.repository';
 import type { ClusterDailyCostRecord, CostCluster, NetworkUsageRecord, TenantPlacement } from './cost-feed.type';
 
 const amount = (v: number | undefined | null): Dec => round6(new Decimal(v ?? 0));
-const recordInvalid = (field: string, message: string) => new DomainError(ErrorCode.COST_RECORD_INVALID, message, { field });
+const recordInvalid = (field: string, message: string) => new DomainError(TenantError.COST_RECORD_INVALID, message, { field });
 
 export function toCluster(row: ClusterRow): CostCluster {
   return {
@@ -35,9 +36,9 @@ export class CostFeedService {
 
   async registerCluster(input: CostClusterInput): Promise<CostCluster> {
     const name = input.name.trim();
-    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name)) throw new DomainError(ErrorCode.COST_CLUSTER_INVALID, 'name must be letters, digits, ".", "_" or "-"', { field: 'name' });
+    if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name)) throw new DomainError(TenantError.COST_CLUSTER_INVALID, 'name must be letters, digits, ".", "_" or "-"', { field: 'name' });
     const region = input.region.trim();
-    if (!region) throw new DomainError(ErrorCode.COST_CLUSTER_INVALID, 'region must not be empty', { field: 'region' });
+    if (!region) throw new DomainError(TenantError.COST_CLUSTER_INVALID, 'region must not be empty', { field: 'region' });
     const existing = await this.repo.findCluster(name);
     const weight = (given: number | undefined, current: Dec | undefined, dflt: number) => (given != null ? amount(given) : current ?? new Decimal(dflt));
     const weights = {
@@ -46,7 +47,7 @@ export class CostFeedService {
       storageWeight: weight(input.storageWeight, existing?.storageWeight, DEFAULT_WEIGHTS.storage),
       networkWeight: weight(input.networkWeight, existing?.networkWeight, DEFAULT_WEIGHTS.network),
     };
-    if (sum(Object.values(weights)).isZero()) throw new DomainError(ErrorCode.COST_CLUSTER_INVALID, 'At least one weight must be above 0', { field: 'cpuWeight' });
+    if (sum(Object.values(weights)).isZero()) throw new DomainError(TenantError.COST_CLUSTER_INVALID, 'At least one weight must be above 0', { field: 'cpuWeight' });
     return toCluster(await this.repo.upsertCluster({ name, region, shared: input.shared ?? existing?.shared ?? true, ...weights }));
   }
 
@@ -73,7 +74,7 @@ export class CostFeedService {
     const cluster = await this.cluster(input.clusterName);
     const fromDate = recordDay('fromDate', input.fromDate);
     const row = await this.repo.place(tenant.id, cluster.id, fromDate);
-    if (!row) throw new DomainError(ErrorCode.COST_PLACEMENT_CONFLICT, undefined, { tenantId: tenant.id, fromDate: input.fromDate });
+    if (!row) throw new DomainError(TenantError.COST_PLACEMENT_CONFLICT, undefined, { tenantId: tenant.id, fromDate: input.fromDate });
     return { tenantId: row.tenantId, clusterName: cluster.name, fromDate: dayKey(row.fromDate), toDate: row.toDate ? dayKey(row.toDate) : null };
   }
 
@@ -89,7 +90,7 @@ export class CostFeedService {
 
   private async cluster(name: string): Promise<ClusterRow> {
     const row = await this.repo.findCluster(name.trim());
-    if (!row) throw new DomainError(ErrorCode.COST_CLUSTER_NOT_FOUND, undefined, { clusterName: name });
+    if (!row) throw new DomainError(TenantError.COST_CLUSTER_NOT_FOUND, undefined, { clusterName: name });
     return row;
   }
 }

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { DomainError, type Principal } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import type { TenantRepository } from '../tenants/tenant.repository';
 import { scopedTenant } from '../quotas/tenant-scope';
 import { ANOMALY_DEFAULT_THRESHOLD, ANOMALY_HISTORY_DAYS, detectAnomaly } from './anomaly.model';
@@ -105,7 +106,7 @@ export class DashboardService {
   async anomalies(date?: string, threshold?: number | null): Promise<CostAnomaly[]> {
     const day = optionalDay('date', date, addDays(this.today(), -1));
     const limit = threshold ?? ANOMALY_DEFAULT_THRESHOLD;
-    if (!Number.isFinite(limit) || limit < 0) throw new DomainError(ErrorCode.COST_QUERY_INVALID, 'threshold must be a number of USD, 0 or more', { field: 'threshold' });
+    if (!Number.isFinite(limit) || limit < 0) throw new DomainError(TenantError.COST_QUERY_INVALID, 'threshold must be a number of USD, 0 or more', { field: 'threshold' });
     const rows = await this.repo.inPeriod(addDays(day, -ANOMALY_HISTORY_DAYS), day);
     const byTenant = new Map<string, Map<string, DayCost>>();
     for (const r of rows) {

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import { ACTIVE_STATUSES, isActive, MIGRATION_STATUSES, MIGRATION_TRANSITIONS, nextMigrationStatus, type MigrationAction } from './migration-lifecycle';
 
 const ACTIONS = Object.keys(MIGRATION_TRANSITIONS) as MigrationAction[];
@@ -37,7 +38,7 @@ describe('migration state machine', () => {
     for (const status of MIGRATION_STATUSES) {
       for (const action of ACTIONS) {
         if (LEGAL.some(([f, a]) => f === status && a === action)) continue;
-        expect(codeOf(() => nextMigrationStatus(status, action))).toBe(ErrorCode.MIGRATION_ILLEGAL_TRANSITION);
+        expect(codeOf(() => nextMigrationStatus(status, action))).toBe(TenantError.MIGRATION_ILLEGAL_TRANSITION);
         refused += 1;
       }
     }
@@ -46,13 +47,13 @@ describe('migration state machine', () => {
 
   it('has no move out of CANCELLED or ROLLED_BACK', () => {
     for (const action of ACTIONS) {
-      expect(codeOf(() => nextMigrationStatus('CANCELLED', action))).toBe(ErrorCode.MIGRATION_ILLEGAL_TRANSITION);
-      expect(codeOf(() => nextMigrationStatus('ROLLED_BACK', action))).toBe(ErrorCode.MIGRATION_ILLEGAL_TRANSITION);
+      expect(codeOf(() => nextMigrationStatus('CANCELLED', action))).toBe(TenantError.MIGRATION_ILLEGAL_TRANSITION);
+      expect(codeOf(() => nextMigrationStatus('ROLLED_BACK', action))).toBe(TenantError.MIGRATION_ILLEGAL_TRANSITION);
     }
   });
 
   it('rolls back a FAILED migration only when rollbackEnabled (else 409 DPF-TEN-065); a COMPLETED one always', () => {
-    expect(codeOf(() => nextMigrationStatus('FAILED', 'rollback', false))).toBe(ErrorCode.MIGRATION_ROLLBACK_DISABLED);
+    expect(codeOf(() => nextMigrationStatus('FAILED', 'rollback', false))).toBe(TenantError.MIGRATION_ROLLBACK_DISABLED);
     expect(nextMigrationStatus('COMPLETED', 'rollback', false)).toBe('ROLLING_BACK');
   });
 

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { TenantError } from '../errors';
 
 /** Migration statuses (spec 2 "States and transitions / Migration", docs/tenant-migrations.md). */
 export const MIGRATION_STATUSES = ['PENDING', 'APPROVED', 'IN_PROGRESS', 'COMPLETED', 'FAILED', 'CANCELLED', 'ROLLING_BACK', 'ROLLED_BACK'] as const;
@@ -40,10 +41,10 @@ export type MigrationAction = keyof typeof MIGRATION_TRANSITIONS;
 export function nextMigrationStatus(status: string, action: MigrationAction, rollbackEnabled = true): MigrationStatus {
   const move = MIGRATION_TRANSITIONS[action];
   if (!(move.from as readonly string[]).includes(status)) {
-    throw new DomainError(ErrorCode.MIGRATION_ILLEGAL_TRANSITION, `A migration in status ${status} cannot ${action === 'rollback' ? 'be rolled back' : action}`, { status, action });
+    throw new DomainError(TenantError.MIGRATION_ILLEGAL_TRANSITION, `A migration in status ${status} cannot ${action === 'rollback' ? 'be rolled back' : action}`, { status, action });
   }
   if (action === 'rollback' && status === 'FAILED' && !rollbackEnabled) {
-    throw new DomainError(ErrorCode.MIGRATION_ROLLBACK_DISABLED, 'This failed migration was created with rollbackEnabled false', { status, action });
+    throw new DomainError(TenantError.MIGRATION_ROLLBACK_DISABLED, 'This failed migration was created with rollbackEnabled false', { status, action });
   }
   return move.to;
 }

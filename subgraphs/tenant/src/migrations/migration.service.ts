@@ -1,5 +1,6 @@
 import { isUniqueViolation } from '@dataplat/db';
-import { DomainError, ErrorCode, isUuid, paginate, pageWindow, type Page, type Principal } from '@dataplat/kit';
+import { DomainError, isUuid, paginate, pageWindow, type Page, type Principal } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import { tenantDbName } from '../provisioning/provisioning-steps';
 import { scopedTenant } from '../quotas/tenant-scope';
 import type { TenantRepository, TenantRow } from '../tenants/tenant.repository';
@@ -16,7 +17,7 @@ export interface MigrationKicker {
 
 export const DEFAULT_MAX_DOWNTIME_MINUTES = 30;
 
-const invalid = (field: string, message: string) => new DomainError(ErrorCode.MIGRATION_INVALID, message, { field });
+const invalid = (field: string, message: string) => new DomainError(TenantError.MIGRATION_INVALID, message, { field });
 
 export function toMigration(row: MigrationWithSteps): TenantMigration {
   const { lockedBy: _l, lockedUntil: _u, steps, ...rest } = row;
@@ -41,7 +42,7 @@ export class MigrationService {
   async active(caller: Principal, tenantId: string): Promise<TenantMigration> {
     const tenant = await scopedTenant(this.tenants, caller, tenantId);
     const row = await this.repo.active(tenant.id);
-    if (!row) throw new DomainError(ErrorCode.MIGRATION_NO_ACTIVE);
+    if (!row) throw new DomainError(TenantError.MIGRATION_NO_ACTIVE);
     return toMigration(row);
   }
 
@@ -94,7 +95,7 @@ export class MigrationService {
     const result = await this.transition(caller, tenantId, migrationId, 'start', (row, tenant) => {
       this.assertTenantActive(tenant);
       if (tenant.region !== row.sourceRegion) {
-        throw new DomainError(ErrorCode.MIGRATION_ILLEGAL_TRANSITION, `The tenant moved to ${tenant.region} since the migration from ${row.sourceRegion} was created`, { status: row.status, action: 'start' });
+        throw new DomainError(TenantError.MIGRATION_ILLEGAL_TRANSITION, `The tenant moved to ${tenant.region} since the migration from ${row.sourceRegion} was created`, { status: row.status, action: 'start' });
       }
       return { startedBy: caller.subject, startedAt: new Date(), currentStep: null, error: null };
     });
@@ -166,14 +167,14 @@ export class MigrationService {
     const moved = await this.repo.move(tenant.id, row.id, [row.status], { ...data(row, tenant), status: to });
     const now = await this.row(tenant, migrationId);
     if (!moved) nextMigrationStatus(now.status, action, now.rollbackEnabled);
-    if (!moved) throw new DomainError(ErrorCode.MIGRATION_ILLEGAL_TRANSITION, `The migration changed to ${now.status} concurrently`, { status: now.status, action });
+    if (!moved) throw new DomainError(TenantError.MIGRATION_ILLEGAL_TRANSITION, `The migration changed to ${now.status} concurrently`, { status: now.status, action });
     return toMigration(now);
   }
 
   private async row(tenant: TenantRow, migrationId: string): Promise<MigrationWithSteps> {
     const id = migrationId.toLowerCase();
     const row = isUuid(id) ? await this.repo.find(tenant.id, id) : null;
-    if (!row) throw new DomainError(ErrorCode.MIGRATION_NOT_FOUND);
+    if (!row) throw new DomainError(TenantError.MIGRATION_NOT_FOUND);
     return row;
   }
 
@@ -185,11 +186,11 @@ export class MigrationService {
   }
 
   private assertTenantActive(tenant: TenantRow): void {
-    if (tenant.status !== 'ACTIVE') throw new DomainError(ErrorCode.MIGRATION_TENANT_NOT_ACTIVE, undefined, { status: tenant.status });
+    if (tenant.status !== 'ACTIVE') throw new DomainError(TenantError.MIGRATION_TENANT_NOT_ACTIVE, undefined, { status: tenant.status });
   }
 
   private activeExists(tenantId: string): DomainError {
-    return new DomainError(ErrorCode.MIGRATION_ACTIVE_EXISTS, undefined, { tenantId });
+    return new DomainError(TenantError.MIGRATION_ACTIVE_EXISTS, undefined, { tenantId });
   }
 }
 

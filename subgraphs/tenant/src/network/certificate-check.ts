@@ -1,5 +1,6 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { TenantError } from '../errors';
 
 export interface CheckedCertificate {
   /** The leaf certificate as PEM (a chain's first certificate). */
@@ -29,20 +30,20 @@ export function checkCertificate(certificate: string, privateKey: string, host: 
   try {
     cert = new X509Certificate(leaf ?? '');
   } catch {
-    throw new DomainError(ErrorCode.CERTIFICATE_INVALID, 'certificate is not a PEM X.509 certificate', { field: 'certificate' });
+    throw new DomainError(TenantError.CERTIFICATE_INVALID, 'certificate is not a PEM X.509 certificate', { field: 'certificate' });
   }
   try {
     key = createPrivateKey(privateKey ?? '');
   } catch {
-    throw new DomainError(ErrorCode.CERTIFICATE_INVALID, 'privateKey is not a PEM private key (unencrypted)', { field: 'privateKey' });
+    throw new DomainError(TenantError.CERTIFICATE_INVALID, 'privateKey is not a PEM private key (unencrypted)', { field: 'privateKey' });
   }
   const notBefore = new Date(cert.validFrom);
   const notAfter = new Date(cert.validTo);
   if (now < notBefore || now > notAfter) {
-    throw new DomainError(ErrorCode.CERTIFICATE_EXPIRED, `The certificate is valid from ${notBefore.toISOString()} to ${notAfter.toISOString()}`, { notBefore: notBefore.toISOString(), notAfter: notAfter.toISOString() });
+    throw new DomainError(TenantError.CERTIFICATE_EXPIRED, `The certificate is valid from ${notBefore.toISOString()} to ${notAfter.toISOString()}`, { notBefore: notBefore.toISOString(), notAfter: notAfter.toISOString() });
   }
-  if (!cert.checkHost(host)) throw new DomainError(ErrorCode.CERTIFICATE_HOST_MISMATCH, `The certificate does not cover ${host}`, { host });
-  if (!cert.checkPrivateKey(key)) throw new DomainError(ErrorCode.CERTIFICATE_KEY_MISMATCH);
+  if (!cert.checkHost(host)) throw new DomainError(TenantError.CERTIFICATE_HOST_MISMATCH, `The certificate does not cover ${host}`, { host });
+  if (!cert.checkPrivateKey(key)) throw new DomainError(TenantError.CERTIFICATE_KEY_MISMATCH);
   return {
     certificatePem: leaf!,
     fingerprint: cert.fingerprint256,

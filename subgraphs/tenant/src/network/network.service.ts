@@ -1,6 +1,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { isUniqueViolation } from '@dataplat/db';
-import { DomainError, ErrorCode, type Principal, type SecretBox } from '@dataplat/kit';
+import { DomainError, type Principal, type SecretBox } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import { TENANT_DOMAIN } from '../provisioning/embedded-provisioners';
 import { operationalTenant, scopedTenant } from '../quotas/tenant-scope';
 import { toSettings } from '../tenants/tenant.model';
@@ -28,8 +29,8 @@ export const ingressDnsTarget = (t: Pick<TenantRow, 'region'>, ingressClass: str
 /** SOA serial of a day: YYYYMMDDnn (nn = 01 for the first version). */
 export const serialOf = (d: Date, n = 1) => Number(`${d.toISOString().slice(0, 10).replace(/-/g, '')}${String(n).padStart(2, '0')}`);
 
-const recordInvalid = (field: string, message: string) => new DomainError(ErrorCode.DNS_RECORD_INVALID, message, { field });
-const ingressInvalid = (field: string, message: string) => new DomainError(ErrorCode.INGRESS_INVALID, message, { field });
+const recordInvalid = (field: string, message: string) => new DomainError(TenantError.DNS_RECORD_INVALID, message, { field });
+const ingressInvalid = (field: string, message: string) => new DomainError(TenantError.INGRESS_INVALID, message, { field });
 
 /** A record of the request, checked, with its full name under the zone. */
 export function checkRecord(zone: string, r: { name: string; type: string; value: string }, i: number): NewRecord {
@@ -56,7 +57,7 @@ export class NetworkService {
 
   async createZone(caller: Principal, tenantId: string, input: DnsZoneInput): Promise<DnsZone> {
     const tenant = await operationalTenant(this.tenants, caller, tenantId);
-    if (await this.repo.zone(tenant.id)) throw new DomainError(ErrorCode.DNS_ZONE_EXISTS);
+    if (await this.repo.zone(tenant.id)) throw new DomainError(TenantError.DNS_ZONE_EXISTS);
     const zoneName = hostOf(tenant);
     const records = (input.records ?? []).map((r, i) => checkRecord(zoneName, r, i));
     const names = records.map((r) => r.name);
@@ -68,7 +69,7 @@ export class NetworkService {
     try {
       await this.repo.createZone({ tenantId: tenant.id, zoneName, serial: serialOf(new Date()), nameServers, createdBy: caller.subject }, records);
     } catch (e) {
-      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.DNS_ZONE_EXISTS);
+      if (isUniqueViolation(e)) throw new DomainError(TenantError.DNS_ZONE_EXISTS);
       throw e;
     }
     return this.zoneOf(tenant);
@@ -81,7 +82,7 @@ export class NetworkService {
   /** Removes the zone and the records posted with it; the provisioned host record stays. */
   async deleteZone(caller: Principal, tenantId: string): Promise<boolean> {
     const tenant = await scopedTenant(this.tenants, caller, tenantId);
-    if (!(await this.repo.deleteZone(tenant.id, hostOf(tenant)))) throw new DomainError(ErrorCode.DNS_ZONE_NOT_FOUND);
+    if (!(await this.repo.deleteZone(tenant.id, hostOf(tenant)))) throw new DomainError(TenantError.DNS_ZONE_NOT_FOUND);
     return true;
   }
 
@@ -114,14 +115,14 @@ export class NetworkService {
   async addCertificate(caller: Principal, tenantId: string, input: CertificateInput): Promise<TlsCertificate> {
     const tenant = await operationalTenant(this.tenants, caller, tenantId);
     const ingress = (await this.repo.records(tenant.id, 'INGRESS'))[0];
-    if (!ingress) throw new DomainError(ErrorCode.INGRESS_NOT_FOUND, 'The tenant has no ingress host to secure yet');
+    if (!ingress) throw new DomainError(TenantError.INGRESS_NOT_FOUND, 'The tenant has no ingress host to secure yet');
     const host = ingress.name;
     const base = { tenantId: tenant.id, host, createdBy: caller.subject };
     if (input.managed) {
-      if (input.certificate || input.privateKey) throw new DomainError(ErrorCode.CERTIFICATE_INVALID, 'Send either managed: true or a certificate and its key', { field: 'managed' });
+      if (input.certificate || input.privateKey) throw new DomainError(TenantError.CERTIFICATE_INVALID, 'Send either managed: true or a certificate and its key', { field: 'managed' });
       return toCertificate(await this.repo.addCertificate({ ...base, source: 'MANAGED', status: 'PENDING', subjectAltNames: [host] }));
     }
-    if (!input.certificate || !input.privateKey) throw new DomainError(ErrorCode.CERTIFICATE_INVALID, 'certificate and privateKey are required (or managed: true)', { field: input.certificate ? 'privateKey' : 'certificate' });
+    if (!input.certificate || !input.privateKey) throw new DomainError(TenantError.CERTIFICATE_INVALID, 'certificate and privateKey are required (or managed: true)', { field: input.certificate ? 'privateKey' : 'certificate' });
     const checked = checkCertificate(input.certificate, input.privateKey, host);
     const sealedKey = this.keys.seal(input.privateKey, `${tenant.id}:${checked.fingerprint}`);
     return toCertificate(await this.repo.addCertificate({ ...base, source: 'UPLOADED', status: 'ACTIVE', ...checked, sealedKey }));
@@ -129,7 +130,7 @@ export class NetworkService {
 
   private async zoneOf(tenant: TenantRow): Promise<DnsZone> {
     const zone = await this.repo.zone(tenant.id);
-    if (!zone) throw new DomainError(ErrorCode.DNS_ZONE_NOT_FOUND);
+    if (!zone) throw new DomainError(TenantError.DNS_ZONE_NOT_FOUND);
     const host = hostOf(tenant);
     const soa: DnsRecord = { name: zone.zoneName, type: 'SOA', value: `${zone.nameServers[0]} hostmaster.${TENANT_DOMAIN} ${zone.serial} 3600 600 604800 ${DEFAULT_TTL}`, ttl: 3600, source: 'ZONE' };
     const ns: DnsRecord[] = zone.nameServers.map((n) => ({ name: zone.zoneName, type: 'NS', value: n, ttl: 3600, source: 'ZONE' }));
@@ -139,7 +140,7 @@ export class NetworkService {
 
   private async ingressOf(tenant: TenantRow): Promise<TenantIngress> {
     const record = (await this.repo.records(tenant.id, 'INGRESS'))[0];
-    if (!record) throw new DomainError(ErrorCode.INGRESS_NOT_FOUND);
+    if (!record) throw new DomainError(TenantError.INGRESS_NOT_FOUND);
     const [routes, cert] = await Promise.all([this.repo.routes(tenant.id), this.repo.activeCertificate(tenant.id)]);
     return {
       tenantId: tenant.id, host: record.name, ingressClass: record.type, backend: record.target,

@@ -1,4 +1,5 @@
 import { DomainError, ErrorCode, isUuid, type Principal } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import { nextStatus, type TenantAction } from '../tenants/tenant-lifecycle';
 import type { TenantRepository } from '../tenants/tenant.repository';
 import type { TenantService } from '../tenants/tenant.service';
@@ -55,7 +56,7 @@ export class ProvisioningService {
     const job = await this.jobFor(caller, tenantId);
     const key = stepId.toLowerCase();
     const step = isUuid(key) ? await this.repo.step(job.tenantId, key) : null;
-    if (!step) throw new DomainError(ErrorCode.PROVISIONING_STEP_NOT_FOUND);
+    if (!step) throw new DomainError(TenantError.PROVISIONING_STEP_NOT_FOUND);
     return toStepRecord(step);
   }
 
@@ -63,7 +64,7 @@ export class ProvisioningService {
   async retry(caller: Principal, tenantId: string): Promise<ProvisioningStatus> {
     const job = await this.jobFor(caller, tenantId);
     this.assertIdle(job);
-    if (job.status !== 'FAILED' || !job.steps.some((s) => s.status === 'FAILED')) throw new DomainError(ErrorCode.PROVISIONING_NOTHING_TO_RETRY, undefined, { status: job.status });
+    if (job.status !== 'FAILED' || !job.steps.some((s) => s.status === 'FAILED')) throw new DomainError(TenantError.PROVISIONING_NOTHING_TO_RETRY, undefined, { status: job.status });
     const failed = job.steps.find((s) => s.status === 'FAILED')!;
     return this.restart(caller, job, 'retry', 'RETRY', ['FAILED'], { status: 'IN_PROGRESS', error: null, finishedAt: null }, `retry from ${failed.name}`, ['FAILED']);
   }
@@ -72,7 +73,7 @@ export class ProvisioningService {
   async rollback(caller: Principal, tenantId: string): Promise<ProvisioningStatus> {
     const job = await this.jobFor(caller, tenantId);
     this.assertIdle(job);
-    if (job.status === 'ROLLED_BACK') throw new DomainError(ErrorCode.PROVISIONING_NOTHING_TO_ROLL_BACK);
+    if (job.status === 'ROLLED_BACK') throw new DomainError(TenantError.PROVISIONING_NOTHING_TO_ROLL_BACK);
     return this.restart(caller, job, 'rollback', 'ROLLBACK', ['FAILED', 'COMPLETED'], { status: 'ROLLING_BACK', restartAfterRollback: false, error: null, finishedAt: null }, 'rollback requested');
   }
 
@@ -93,16 +94,16 @@ export class ProvisioningService {
     const moved = await this.tenantRepo.moveStatus(job.tenantId, { from: tenant.status, to, reason: message, actor: caller.subject }, async (tx) => {
       if (resetSteps) await resetStepsIn(tx, job.id, resetSteps);
       const ok = await moveJobIn(tx, job.id, from, { ...data, operation, actor: caller.subject }, { tenantId: job.tenantId, type: `${operation}_REQUESTED`, message: `${message} by ${caller.subject}` });
-      if (!ok) throw new DomainError(ErrorCode.PROVISIONING_BUSY, undefined, { status: job.status });
+      if (!ok) throw new DomainError(TenantError.PROVISIONING_BUSY, undefined, { status: job.status });
     });
-    if (!moved) throw new DomainError(ErrorCode.TENANT_ILLEGAL_TRANSITION, undefined, { status: (await this.tenantRepo.find(job.tenantId))?.status, action });
+    if (!moved) throw new DomainError(TenantError.TENANT_ILLEGAL_TRANSITION, undefined, { status: (await this.tenantRepo.find(job.tenantId))?.status, action });
     this.repo.changed(job.tenantId);
     this.runner.kick(job.id);
     return this.statusOf((await this.repo.job(job.id))!);
   }
 
   private assertIdle(job: JobWithSteps): void {
-    if (RUNNING.includes(job.status)) throw new DomainError(ErrorCode.PROVISIONING_BUSY, undefined, { status: job.status });
+    if (RUNNING.includes(job.status)) throw new DomainError(TenantError.PROVISIONING_BUSY, undefined, { status: job.status });
   }
 
   private async statusOf(job: JobWithSteps): Promise<ProvisioningStatus> {
@@ -115,7 +116,7 @@ export class ProvisioningService {
   private async jobFor(caller: Principal, tenantId: string): Promise<JobWithSteps> {
     const tenant = await this.tenants.get(caller, tenantId);
     const job = await this.repo.jobOf(tenant.id);
-    if (!job) throw new DomainError(ErrorCode.PROVISIONING_NOT_FOUND);
+    if (!job) throw new DomainError(TenantError.PROVISIONING_NOT_FOUND);
     return job;
   }
 }

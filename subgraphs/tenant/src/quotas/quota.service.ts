@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { DomainError, type Principal } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import type { TenantRepository, TenantRow } from '../tenants/tenant.repository';
 import type { QuotaInput, UsageInput } from './quota.inputs';
 import { defaultQuotas, isResourceType, RESOURCE_TYPES, TREND_INTERVALS, utilizationPercent, type ResourceType } from './quota.model';
@@ -35,7 +36,7 @@ export function toQuota(row: QuotaRow): Quota {
   };
 }
 
-const invalid = (field: string, message: string) => new DomainError(ErrorCode.QUOTA_INVALID, message, { field });
+const invalid = (field: string, message: string) => new DomainError(TenantError.QUOTA_INVALID, message, { field });
 
 /** Quotas and usage of a tenant (docs/tenant-quotas-alerts.md). */
 export class QuotaService {
@@ -93,12 +94,12 @@ export class QuotaService {
   async record(caller: Principal, tenantId: string, input: UsageInput): Promise<UsageResult> {
     const tenant = await scopedTenant(this.tenants, caller, tenantId);
     const type = this.resourceType(input.resourceType);
-    if (input.amount === 0) throw new DomainError(ErrorCode.QUOTA_USAGE_INVALID, 'amount must not be 0', { field: 'amount' });
+    if (input.amount === 0) throw new DomainError(TenantError.QUOTA_USAGE_INVALID, 'amount must not be 0', { field: 'amount' });
     const source = input.source.trim();
-    if (!source) throw new DomainError(ErrorCode.QUOTA_USAGE_INVALID, 'source must not be empty', { field: 'source' });
+    if (!source) throw new DomainError(TenantError.QUOTA_USAGE_INVALID, 'source must not be empty', { field: 'source' });
     const out = await this.repo.recordUsage(tenant.id, type, input.amount, source, [{ channel: 'EMAIL', recipient: tenant.adminEmail }]);
-    if (!out.quota) throw new DomainError(ErrorCode.QUOTA_NOT_FOUND, undefined, { resourceType: type });
-    if (out.belowZero) throw new DomainError(ErrorCode.QUOTA_USAGE_INVALID, 'The release would take usage below zero', { field: 'amount' });
+    if (!out.quota) throw new DomainError(TenantError.QUOTA_NOT_FOUND, undefined, { resourceType: type });
+    if (out.belowZero) throw new DomainError(TenantError.QUOTA_USAGE_INVALID, 'The release would take usage below zero', { field: 'amount' });
     const { used, softLimit, hardLimit } = out.quota;
     const result: UsageResult = {
       accepted: out.accepted, resourceType: type, currentUsage: used, softLimit, hardLimit,
@@ -106,7 +107,7 @@ export class QuotaService {
     };
     if (!out.accepted) {
       const message = `Usage of ${input.amount} ${RESOURCE_TYPES[type].unit} refused: ${used} + ${input.amount} exceeds the hard limit ${hardLimit}`;
-      throw new DomainError(ErrorCode.QUOTA_EXCEEDED, message, { ...result, warningIssued: true, message });
+      throw new DomainError(TenantError.QUOTA_EXCEEDED, message, { ...result, warningIssued: true, message });
     }
     if (result.warningIssued) result.message = used >= hardLimit ? `${type} usage reached the hard limit ${hardLimit}` : `${type} usage is above the soft limit ${softLimit}`;
     return result;
@@ -114,7 +115,7 @@ export class QuotaService {
 
   async check(caller: Principal, tenantId: string, resourceType: string, amount: number): Promise<QuotaCheckResult> {
     const tenant = await scopedTenant(this.tenants, caller, tenantId);
-    if (!Number.isFinite(amount) || amount < 0) throw new DomainError(ErrorCode.QUOTA_USAGE_INVALID, 'amount must be a number, 0 or more', { field: 'amount' });
+    if (!Number.isFinite(amount) || amount < 0) throw new DomainError(TenantError.QUOTA_USAGE_INVALID, 'amount must be a number, 0 or more', { field: 'amount' });
     const row = await this.row(tenant, resourceType);
     const used = currentUsage(row);
     const after = used + amount;
@@ -138,7 +139,7 @@ export class QuotaService {
 
   async trend(caller: Principal, tenantId: string, resourceType: string, start?: Date, end?: Date, interval = 'day'): Promise<UsageTrend> {
     const tenant = await scopedTenant(this.tenants, caller, tenantId);
-    if (!(TREND_INTERVALS as readonly string[]).includes(interval)) throw new DomainError(ErrorCode.QUOTA_USAGE_INVALID, 'interval must be hour, day or week', { field: 'interval' });
+    if (!(TREND_INTERVALS as readonly string[]).includes(interval)) throw new DomainError(TenantError.QUOTA_USAGE_INVALID, 'interval must be hour, day or week', { field: 'interval' });
     const row = await this.row(tenant, resourceType);
     const range = this.range(start, end, TREND_DEFAULT_DAYS);
     const points = await this.repo.trend(tenant.id, row.resourceType, range.start, range.end, interval);
@@ -160,14 +161,14 @@ export class QuotaService {
     const type = resourceType.toUpperCase();
     if (!isResourceType(type)) throw invalid('resourceType', `Unknown resource type ${resourceType}`);
     const row = await this.repo.find(tenant.id, type);
-    if (!row) throw new DomainError(ErrorCode.QUOTA_NOT_FOUND, undefined, { resourceType: type });
+    if (!row) throw new DomainError(TenantError.QUOTA_NOT_FOUND, undefined, { resourceType: type });
     return row;
   }
 
   private range(start: Date | undefined, end: Date | undefined, defaultDays: number): { start: Date; end: Date } {
     const e = end ?? new Date();
     const s = start ?? new Date(e.getTime() - defaultDays * DAY_MS);
-    if (s > e) throw new DomainError(ErrorCode.QUOTA_USAGE_INVALID, 'start must not be after end', { field: 'start' });
+    if (s > e) throw new DomainError(TenantError.QUOTA_USAGE_INVALID, 'start must not be after end', { field: 'start' });
     return { start: s, end: e };
   }
 }

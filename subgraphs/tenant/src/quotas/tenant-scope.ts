@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, isPlatformAdmin, isUuid, type Principal } from '@dataplat/kit';
+import { DomainError, isPlatformAdmin, isUuid, type Principal } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import type { TenantRepository, TenantRow } from '../tenants/tenant.repository';
 
 /**
@@ -7,9 +8,9 @@ import type { TenantRepository, TenantRow } from '../tenants/tenant.repository';
  */
 export async function scopedTenant(tenants: TenantRepository, caller: Principal, tenantId: string): Promise<TenantRow> {
   const key = tenantId.toLowerCase();
-  if (!isUuid(key) || (!isPlatformAdmin(caller) && caller.tenantId !== key)) throw new DomainError(ErrorCode.TENANT_NOT_FOUND);
+  if (!isUuid(key) || (!isPlatformAdmin(caller) && caller.tenantId !== key)) throw new DomainError(TenantError.TENANT_NOT_FOUND);
   const row = await tenants.find(key);
-  if (!row) throw new DomainError(ErrorCode.TENANT_NOT_FOUND);
+  if (!row) throw new DomainError(TenantError.TENANT_NOT_FOUND);
   return row;
 }
 
@@ -19,6 +20,6 @@ export const OPERATIONAL_STATUSES = ['PROVISIONING', 'ACTIVE', 'SUSPENDED'];
 /** scopedTenant, and 409 DPF-TEN-138 unless the tenant is operational (not FAILED or deprovisioned). */
 export async function operationalTenant(tenants: TenantRepository, caller: Principal, tenantId: string): Promise<TenantRow> {
   const row = await scopedTenant(tenants, caller, tenantId);
-  if (!OPERATIONAL_STATUSES.includes(row.status)) throw new DomainError(ErrorCode.TENANT_NOT_OPERATIONAL, undefined, { status: row.status });
+  if (!OPERATIONAL_STATUSES.includes(row.status)) throw new DomainError(TenantError.TENANT_NOT_OPERATIONAL, undefined, { status: row.status });
   return row;
 }

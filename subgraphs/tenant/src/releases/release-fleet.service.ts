@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import { isOlder, isSemver, sortVersions } from './release.model';
 import type { ReleaseRepository, ReleaseRow } from './release.repository';
 import { invalid, type ReleaseService } from './release.service';
@@ -46,7 +47,7 @@ export class ReleaseFleetService {
   async batchUpgrade(chartName: string, targetVersion: string): Promise<{ chartName: string; targetVersion: string; upgraded: ReleaseRow[]; failed: BatchUpgradeFailure[] }> {
     const versions = await this.chart(chartName);
     const target = this.semver(targetVersion);
-    if (!versions.includes(target)) throw new DomainError(ErrorCode.CHART_VERSION_UNKNOWN, `Chart ${chartName} has no version ${target} in the catalogue`, { chartName, chartVersion: target });
+    if (!versions.includes(target)) throw new DomainError(TenantError.CHART_VERSION_UNKNOWN, `Chart ${chartName} has no version ${target} in the catalogue`, { chartName, chartVersion: target });
     const upgraded: ReleaseRow[] = [];
     const failed: BatchUpgradeFailure[] = [];
     for (const release of await this.needsUpgrade(chartName, target)) {
@@ -67,7 +68,7 @@ export class ReleaseFleetService {
   /** The catalogue versions of a chart; 404 DPF-TEN-084 for an unknown chart. */
   private async chart(chartName: string): Promise<string[]> {
     const versions = (await this.repo.chartVersions(chartName)).map((c) => c.version);
-    if (!versions.length) throw new DomainError(ErrorCode.CHART_NOT_FOUND, `Chart ${chartName} is not in the catalogue`, { chartName });
+    if (!versions.length) throw new DomainError(TenantError.CHART_NOT_FOUND, `Chart ${chartName} is not in the catalogue`, { chartName });
     return versions;
   }
 

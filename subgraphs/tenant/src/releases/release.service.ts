@@ -1,5 +1,6 @@
 import { isUniqueViolation } from '@dataplat/db';
-import { DomainError, ErrorCode, isPlatformAdmin, isUuid, type Principal } from '@dataplat/kit';
+import { DomainError, isPlatformAdmin, isUuid, type Principal } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import type { TenantRepository } from '../tenants/tenant.repository';
 import { scopedTenant } from '../quotas/tenant-scope';
 import { deepMerge, isPlainObject, jsonDepth, type Values } from './deep-merge';
@@ -9,9 +10,9 @@ import { ALLOWED_FROM, DEFAULT_TIMEOUT_SECONDS, isNamespace, isReleaseName, MAX_
 import type { ChartRow, ReleaseRepository, ReleaseRow, RevisionRow, RevisionSpec } from './release.repository';
 import type { ValuesSchema } from './values-schema';
 
-export const invalid = (field: string, message: string) => new DomainError(ErrorCode.RELEASE_INVALID, message, { field });
+export const invalid = (field: string, message: string) => new DomainError(TenantError.RELEASE_INVALID, message, { field });
 const refused = (release: ReleaseRow, action: string) =>
-  new DomainError(ErrorCode.RELEASE_ILLEGAL_TRANSITION, `A ${release.status} release cannot ${action}`, { status: release.status, action });
+  new DomainError(TenantError.RELEASE_ILLEGAL_TRANSITION, `A ${release.status} release cannot ${action}`, { status: release.status, action });
 
 /** A pending action that started before this instant has outlived the release timeout: its process died. */
 const staleBefore = (release: ReleaseRow) => new Date(Date.now() - release.timeout * 1000);
@@ -32,7 +33,7 @@ export class ReleaseService {
 
   async install(caller: Principal, input: InstallReleaseInput): Promise<ReleaseRow> {
     const tenant = await scopedTenant(this.tenants, caller, input.tenantId);
-    if (CLOSED_TENANT.includes(tenant.status)) throw new DomainError(ErrorCode.RELEASE_ILLEGAL_TRANSITION, `The tenant is ${tenant.status}`, { tenantStatus: tenant.status, action: 'install' });
+    if (CLOSED_TENANT.includes(tenant.status)) throw new DomainError(TenantError.RELEASE_ILLEGAL_TRANSITION, `The tenant is ${tenant.status}`, { tenantStatus: tenant.status, action: 'install' });
     const releaseName = input.releaseName.trim();
     const namespace = input.namespace.trim();
     if (!isReleaseName(releaseName)) throw invalid('releaseName', `releaseName must be a DNS-1123 label (lower-case letters, digits, '-') of at most ${RELEASE_NAME_MAX} characters`);
@@ -46,13 +47,13 @@ export class ReleaseService {
     try {
       pending = await this.repo.install({ tenantId: tenant.id, releaseName, namespace, timeout, atomic, waitForJobs: input.waitForJobs ?? false }, spec);
     } catch (e) {
-      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.RELEASE_NAME_IN_USE, `Release ${releaseName} is already installed in namespace ${namespace}`, { releaseName, namespace });
+      if (isUniqueViolation(e)) throw new DomainError(TenantError.RELEASE_NAME_IN_USE, `Release ${releaseName} is already installed in namespace ${namespace}`, { releaseName, namespace });
       throw e;
     }
     const outcome = await this.deploy(pending, chart, spec.values);
     if (!outcome.ok && atomic) {
       await this.repo.purge(pending);
-      throw new DomainError(ErrorCode.RELEASE_VALUES_INVALID, `Atomic install failed and was removed: ${outcome.message}`, { errors: outcome.errors });
+      throw new DomainError(TenantError.RELEASE_VALUES_INVALID, `Atomic install failed and was removed: ${outcome.message}`, { errors: outcome.errors });
     }
     return this.repo.finish(pending, outcome);
   }
@@ -62,7 +63,7 @@ export class ReleaseService {
     const id = releaseId.toLowerCase();
     const admin = isPlatformAdmin(caller);
     const row = isUuid(id) && (admin || caller.tenantId) ? await this.repo.find(id, admin ? null : caller.tenantId) : null;
-    if (!row) throw new DomainError(ErrorCode.RELEASE_NOT_FOUND, undefined, { releaseId });
+    if (!row) throw new DomainError(TenantError.RELEASE_NOT_FOUND, undefined, { releaseId });
     return row;
   }
 
@@ -94,7 +95,7 @@ export class ReleaseService {
     const release = await this.get(caller, releaseId);
     if (!this.canStart(release, 'rollback')) throw refused(release, 'roll back');
     const target = await this.repo.revision(release, targetRevision);
-    if (!target) throw new DomainError(ErrorCode.RELEASE_REVISION_NOT_FOUND, `Release ${release.releaseName} has no revision ${targetRevision}`, { targetRevision });
+    if (!target) throw new DomainError(TenantError.RELEASE_REVISION_NOT_FOUND, `Release ${release.releaseName} has no revision ${targetRevision}`, { targetRevision });
     return this.rollbackTo(release, target);
   }
 
@@ -102,7 +103,7 @@ export class ReleaseService {
     const release = await this.get(caller, releaseId);
     if (!this.canStart(release, 'rollback')) throw refused(release, 'roll back');
     const target = await this.repo.lastSuccessful(release, release.revision);
-    if (!target) throw new DomainError(ErrorCode.RELEASE_NO_SUCCESSFUL_REVISION, undefined, { revision: release.revision });
+    if (!target) throw new DomainError(TenantError.RELEASE_NO_SUCCESSFUL_REVISION, undefined, { revision: release.revision });
     return this.rollbackTo(release, target);
   }
 
@@ -164,7 +165,7 @@ export class ReleaseService {
   /** A catalogue chart version (400 DPF-TEN-085 when unknown); appVersion, when given, must be its own. */
   private async chartVersion(chartName: string, version: string, appVersion?: string): Promise<ChartRow> {
     const chart = await this.repo.chart(chartName, version);
-    if (!chart) throw new DomainError(ErrorCode.CHART_VERSION_UNKNOWN, `Chart ${chartName} has no version ${version} in the catalogue`, { chartName, chartVersion: version });
+    if (!chart) throw new DomainError(TenantError.CHART_VERSION_UNKNOWN, `Chart ${chartName} has no version ${version} in the catalogue`, { chartName, chartVersion: version });
     if (appVersion != null && appVersion.trim() !== chart.appVersion) throw invalid('appVersion', `${chartName} ${version} deploys appVersion ${chart.appVersion}`);
     return chart;
   }

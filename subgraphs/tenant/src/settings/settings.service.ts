@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode, type Principal } from '@dataplat/kit';
+import { DomainError, type Principal } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import type { ConnectorRepository } from '../connectors/connector.repository';
 import type { NetworkRepository } from '../network/network.repository';
 import { hostOf, ingressDnsTarget } from '../network/network.service';
@@ -15,7 +16,7 @@ export const DEFAULT_PREFERENCES = { timezone: 'UTC', locale: 'en-US', dataReten
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const REGION = /^[a-z]{2,}(-[a-z]+)+-\d{1,2}$/;
-const invalid = (field: string, message: string) => new DomainError(ErrorCode.SETTINGS_INVALID, message, { field });
+const invalid = (field: string, message: string) => new DomainError(TenantError.SETTINGS_INVALID, message, { field });
 
 /** An IANA time zone name as the runtime knows it (Intl), e.g. Europe/Paris or UTC. */
 export function isTimeZone(tz: string): boolean {
@@ -86,7 +87,7 @@ export class SettingsService {
     if (input.maxConnectors != null) {
       const count = await this.connectors.count(tenant.id);
       if (input.maxConnectors < count) {
-        throw new DomainError(ErrorCode.LIMITS_INVALID, `The tenant has ${count} connectors; delete some before lowering maxConnectors to ${input.maxConnectors}`, { field: 'maxConnectors', current: count });
+        throw new DomainError(TenantError.LIMITS_INVALID, `The tenant has ${count} connectors; delete some before lowering maxConnectors to ${input.maxConnectors}`, { field: 'maxConnectors', current: count });
       }
     }
     const { maxUsers, maxConnectors, gpuEnabled, dedicatedIngress, maxStorageGb, maxPipelines, maxApiKeys } = input;

@@ -1,4 +1,5 @@
-import { DomainError, ErrorCode } from '@dataplat/kit';
+import { DomainError } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import type { TenantStatus } from './tenant.model';
 
 /**
@@ -32,13 +33,13 @@ export const UPDATABLE: readonly TenantStatus[] = ['PROVISIONING', 'ACTIVE', 'SU
 export function nextStatus(status: string, action: TenantAction): TenantStatus {
   const move = TRANSITIONS[action];
   if (!(move.from as readonly string[]).includes(status)) {
-    throw new DomainError(ErrorCode.TENANT_ILLEGAL_TRANSITION, `A tenant in status ${status} cannot ${action === 'remove' ? 'be removed' : action}`, { status, action });
+    throw new DomainError(TenantError.TENANT_ILLEGAL_TRANSITION, `A tenant in status ${status} cannot ${action === 'remove' ? 'be removed' : action}`, { status, action });
   }
   return move.to;
 }
 
 export function assertUpdatable(status: string): void {
   if (!(UPDATABLE as readonly string[]).includes(status)) {
-    throw new DomainError(ErrorCode.TENANT_ILLEGAL_TRANSITION, `A tenant in status ${status} cannot be changed`, { status, action: 'update' });
+    throw new DomainError(TenantError.TENANT_ILLEGAL_TRANSITION, `A tenant in status ${status} cannot be changed`, { status, action: 'update' });
   }
 }

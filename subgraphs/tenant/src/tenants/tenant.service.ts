@@ -1,5 +1,6 @@
 import { isUniqueViolation, type Prisma } from '@dataplat/db';
 import { DomainError, ErrorCode, isPlatformAdmin, isUuid, paginate, pageWindow, TENANT_STATUSES_WITHOUT_ACCESS, type Logger, type Page, type Principal } from '@dataplat/kit';
+import { TenantError } from '../errors';
 import { IdentityCallError, type IdentityGateway } from '../identity/identity-client';
 import type { ProvisioningStarter } from '../provisioning/provisioning-workflow';
 import type { ProvisionTenantInput, TenantListArgs, TenantSettingsInput, UpdateTenantInput } from './tenant.inputs';
@@ -44,7 +45,7 @@ export class TenantService {
    */
   async provision(caller: Principal, input: ProvisionTenantInput): Promise<ProvisionedTenant> {
     const slug = input.slug.toLowerCase();
-    if (RESERVED_SLUGS.has(slug)) throw new DomainError(ErrorCode.TENANT_SLUG_EXISTS, `The slug "${slug}" is reserved`, { slug });
+    if (RESERVED_SLUGS.has(slug)) throw new DomainError(TenantError.TENANT_SLUG_EXISTS, `The slug "${slug}" is reserved`, { slug });
     const plan = input.plan as Plan;
     let row: TenantRow;
     try {
@@ -61,7 +62,7 @@ export class TenantService {
         actorOf(caller),
       );
     } catch (e) {
-      if (isUniqueViolation(e)) throw new DomainError(ErrorCode.TENANT_SLUG_EXISTS, undefined, { slug });
+      if (isUniqueViolation(e)) throw new DomainError(TenantError.TENANT_SLUG_EXISTS, undefined, { slug });
       throw e;
     }
     let admin: { userId: string; temporaryPassword: string };
@@ -71,7 +72,7 @@ export class TenantService {
       await this.repo.delete(row.id);
       if (!(e instanceof IdentityCallError)) throw e;
       this.logger.warn({ tenantId: row.id, code: e.code, reason: e.message }, 'first administrator not created; tenant removed');
-      throw new DomainError(ErrorCode.TENANT_ADMIN_NOT_CREATED, undefined, { reason: e.code ?? e.message });
+      throw new DomainError(TenantError.TENANT_ADMIN_NOT_CREATED, undefined, { reason: e.code ?? e.message });
     }
     await this.repo.update(row.id, { adminUserId: admin.userId });
     if (!this.provisioning) {
@@ -160,9 +161,9 @@ export class TenantService {
   /** The tenant if the caller may see it: platform administrators any, others their own. */
   private async visible(caller: Principal, id: string): Promise<TenantRow> {
     const key = id.toLowerCase();
-    if (!isUuid(key) || (!isPlatformAdmin(caller) && caller.tenantId !== key)) throw new DomainError(ErrorCode.TENANT_NOT_FOUND);
+    if (!isUuid(key) || (!isPlatformAdmin(caller) && caller.tenantId !== key)) throw new DomainError(TenantError.TENANT_NOT_FOUND);
     const row = await this.repo.find(key);
-    if (!row) throw new DomainError(ErrorCode.TENANT_NOT_FOUND);
+    if (!row) throw new DomainError(TenantError.TENANT_NOT_FOUND);
     return row;
   }
 
@@ -174,7 +175,7 @@ export class TenantService {
     if (moved) return moved;
     const now = await this.repo.find(row.id);
     nextStatus(now?.status ?? row.status, action);
-    throw new DomainError(ErrorCode.TENANT_ILLEGAL_TRANSITION, undefined, { status: now?.status, action });
+    throw new DomainError(TenantError.TENANT_ILLEGAL_TRANSITION, undefined, { status: now?.status, action });
   }
 }
 
