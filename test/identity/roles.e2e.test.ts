@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CATALOGUE } from '@dataplat/identity';
+import { catalogue } from '@dataplat/identity';
+import { SUBGRAPH_PERMISSIONS } from '@dataplat/launcher';
+
+const CATALOGUE = catalogue(SUBGRAPH_PERMISSIONS);
 import { ApiClient, expectEnvelope } from '../harness/client';
 import { createUser, roleId } from '../harness/factories';
 import { createRole, loginAs, permissionIds, startIdentityPlatform, twoTenantFixture, uniqueRoleName, userWithRoles, type IdentityPlatform, type Session } from '../harness/identity-factories';

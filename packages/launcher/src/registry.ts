@@ -3,7 +3,7 @@ import { billingSubgraph } from '@dataplat/billing';
 import { configSubgraph } from '@dataplat/config';
 import type { PrismaClient } from '@dataplat/db';
 import { identitySubgraph } from '@dataplat/identity';
-import { checkRegistry, loadConfig, subgraphSettings, type PlatformConfig, type SubgraphDefinition } from '@dataplat/kit';
+import { checkRegistry, loadConfig, subgraphSettings, type PermissionDefinition, type PlatformConfig, type SubgraphDefinition } from '@dataplat/kit';
 import { notificationSubgraph } from '@dataplat/notification';
 import { tenantSubgraph } from '@dataplat/tenant';
 
@@ -32,3 +32,6 @@ export const SUBGRAPH_SETTINGS = subgraphSettings(SUBGRAPHS);
 export function loadPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   return loadConfig(env, SUBGRAPH_SETTINGS);
 }
+
+/** Every subgraph's declared permissions, by name: what identity's seed makes grantable. */
+export const SUBGRAPH_PERMISSIONS: Readonly<Record<string, readonly PermissionDefinition[]>> = Object.fromEntries(SUBGRAPHS.map((s) => [s.name, s.permissions ?? []]));

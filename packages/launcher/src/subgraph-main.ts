@@ -5,7 +5,7 @@
 // of replicas may start together.
 import { createPrismaClient, runMigrations } from '@dataplat/db';
 import { PgWakeChannel, requireSetting, runMain } from '@dataplat/kit';
-import { SUBGRAPHS, SUBGRAPH_SETTINGS } from './registry';
+import { SUBGRAPH_PERMISSIONS, SUBGRAPHS, SUBGRAPH_SETTINGS } from './registry';
 import { portOf, remotePeers } from './subgraphs';
 
 const name = process.argv[2];
@@ -25,7 +25,7 @@ runMain(
     // The process's one LISTEN connection: its background loops wake on it.
     const changes = await PgWakeChannel.open(url, { logger, applicationName: `dataplat-${subgraph.name}-listener` });
     try {
-      const seeded = await subgraph.seed?.({ db, config, logger });
+      const seeded = await subgraph.seed?.({ db, config, logger, permissions: SUBGRAPH_PERMISSIONS });
       if (seeded?.generatedAdminPassword) {
         process.stdout.write(`\n  Bootstrap platform admin created: ${config.PLATFORM_ADMIN_EMAIL} / ${seeded.generatedAdminPassword}\n  (shown only this once)\n\n`);
       }

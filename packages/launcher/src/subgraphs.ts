@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@dataplat/db';
 import type { SubgraphEndpoint } from '@dataplat/gateway';
 import { portVariable, requireSetting, urlVariable, type Logger, type PlatformConfig, type SeedResult, type WakeChannel } from '@dataplat/kit';
-import { SUBGRAPHS, type PlatformSubgraph } from './registry';
+import { SUBGRAPH_PERMISSIONS, SUBGRAPHS, type PlatformSubgraph } from './registry';
 
 /** A subgraph setting of the loaded configuration (the registry added it; PlatformConfig types only the base). */
 function settingOf<T>(config: PlatformConfig, variable: string): T {
@@ -15,7 +15,7 @@ export const portOf = (config: PlatformConfig, subgraph: PlatformSubgraph): numb
 export async function seedSubgraphs(db: PrismaClient, config: PlatformConfig, logger: Logger, subgraphs = SUBGRAPHS): Promise<SeedResult> {
   const result: SeedResult = {};
   for (const s of subgraphs) {
-    const seeded = await s.seed?.({ db, config, logger: logger.child({ subgraph: s.name }) });
+    const seeded = await s.seed?.({ db, config, logger: logger.child({ subgraph: s.name }), permissions: SUBGRAPH_PERMISSIONS });
     if (seeded?.generatedAdminPassword) result.generatedAdminPassword = seeded.generatedAdminPassword;
   }
   return result;

@@ -3,6 +3,8 @@ import { defineSubgraph, SCHEMA_ONLY } from '@dataplat/kit';
 import { buildAuditSubgraph } from './audit';
 import { startAudit } from './server';
 import { auditSettings } from './settings';
+import { AuditError } from './errors';
+import { AUDIT_PERMISSIONS } from './permissions';
 
 /** The audit subgraph: the hash-chained log, reports, retention (docs/audit-service.md). */
 export const auditSubgraph = defineSubgraph<PrismaClient, typeof auditSettings>({
@@ -11,6 +13,8 @@ export const auditSubgraph = defineSubgraph<PrismaClient, typeof auditSettings>(
   peers: { identity: 'for the tenants of failed logins' },
   settings: auditSettings,
   databaseSchemas: ['audit'],
+  permissions: AUDIT_PERMISSIONS,
+  errors: AuditError,
   start: (ctx) => startAudit({ ...ctx, identityUrl: ctx.peerUrl('identity') }),
   buildSchema: async (config) => (await buildAuditSubgraph({ db: SCHEMA_ONLY, config })).schema,
 });

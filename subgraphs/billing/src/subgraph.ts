@@ -3,6 +3,8 @@ import { defineSubgraph, SCHEMA_ONLY } from '@dataplat/kit';
 import { buildBillingSchema } from './billing';
 import { startBilling } from './server';
 import { billingSettings } from './settings';
+import { BillingError } from './errors';
+import { BILLING_PERMISSIONS } from './permissions';
 
 /** The billing subgraph: plans, metering, invoices, budgets (docs/billing-service.md). */
 export const billingSubgraph = defineSubgraph<PrismaClient, typeof billingSettings>({
@@ -11,6 +13,8 @@ export const billingSubgraph = defineSubgraph<PrismaClient, typeof billingSettin
   peers: { tenant: "where tenants' plans are read" },
   settings: billingSettings,
   databaseSchemas: ['billing'],
+  permissions: BILLING_PERMISSIONS,
+  errors: BillingError,
   start: (ctx) => startBilling({ ...ctx, tenantUrl: ctx.peerUrl('tenant') }),
   buildSchema: (config) => buildBillingSchema({ db: SCHEMA_ONLY, config, tenants: SCHEMA_ONLY }),
 });

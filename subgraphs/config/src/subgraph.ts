@@ -2,6 +2,8 @@ import type { PrismaClient } from '@dataplat/db';
 import { defineSubgraph, SCHEMA_ONLY } from '@dataplat/kit';
 import { buildConfigSchema } from './config';
 import { startConfig } from './server';
+import { ConfigError } from './errors';
+import { CONFIG_PERMISSIONS } from './permissions';
 
 /** The configuration subgraph: config server, feature flags, marketplace (docs/config-service.md). */
 export const configSubgraph = defineSubgraph<PrismaClient>({
@@ -10,6 +12,8 @@ export const configSubgraph = defineSubgraph<PrismaClient>({
   peers: {},
   settings: {},
   databaseSchemas: ['config'],
+  permissions: CONFIG_PERMISSIONS,
+  errors: ConfigError,
   start: startConfig,
   buildSchema: (config) => buildConfigSchema({ db: SCHEMA_ONLY, config }),
 });

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@dataplat/db';
 import { PLATFORM_TENANT_ID, SystemRole, type PermissionDefinition, type PlatformConfig } from '@dataplat/kit';
 import { hashPassword } from './auth/password';
-import { CATALOGUE } from './catalogue';
 
 const SELF_SERVICE = ['profile:read', 'profile:write', 'api-keys:read', 'api-keys:write', 'sessions:read', 'sessions:write', 'devices:read', 'devices:write'];
 
@@ -27,13 +26,13 @@ export interface BootstrapResult {
 const SEED_LOCK = 4_242_002;
 
 /**
- * Idempotent start-up seed: the permission catalogue of every domain (`CATALOGUE`: new ones
+ * Idempotent start-up seed: the permission catalogue of every domain (`catalogue`: new ones
  * added, changed descriptions updated, none removed), system roles (with their initial
  * permissions, only when the role is first created; a permission new in this version goes to
  * the existing system roles whose defaults include it) and the bootstrap platform admin (only
  * when no platform admin exists). Serialised by an advisory lock, so replicas may start together.
  */
-export async function bootstrapIdentity(db: PrismaClient, config: PlatformConfig, catalogue: readonly PermissionDefinition[] = CATALOGUE): Promise<BootstrapResult> {
+export async function bootstrapIdentity(db: PrismaClient, config: PlatformConfig, catalogue: readonly PermissionDefinition[]): Promise<BootstrapResult> {
   const adminPassword = config.PLATFORM_ADMIN_PASSWORD ?? randomBytes(15).toString('base64url');
   const adminHash = await hashPassword(adminPassword);
   const adminDefaults = catalogue.filter((p) => p.adminDefault !== false).map((p) => p.name);

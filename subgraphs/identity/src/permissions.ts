@@ -3,7 +3,7 @@ import { definePermissions, USERS_LOCATE_SCOPE } from '@dataplat/kit';
 /**
  * Every permission the identity subgraph checks (`@Authorized`, API-key and OAuth-client
  * management), declared here beside its code. Identity's seed (bootstrap.ts) stores these and
- * those of every other domain (`CATALOGUE`), so each can be given to a role.
+ * those of every other subgraph (their `permissions`, from the launcher's registry), so each can be given to a role.
  */
 export const USERS_READ = 'users:read';
 export const USERS_WRITE = 'users:write';

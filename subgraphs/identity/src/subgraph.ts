@@ -1,8 +1,11 @@
 import type { PrismaClient } from '@dataplat/db';
 import { defineSubgraph, SCHEMA_ONLY, tokenServiceFromConfig } from '@dataplat/kit';
 import { bootstrapIdentity } from './bootstrap';
+import { catalogue } from './catalogue';
 import { buildIdentitySchema } from './identity';
 import { startIdentity } from './server';
+import { IdentityError } from './errors';
+import { IDENTITY_PERMISSIONS } from './permissions';
 
 /** The identity subgraph (docs/identity-*.md). It starts first: it reads tenant's URL on first use. */
 export const identitySubgraph = defineSubgraph<PrismaClient>({
@@ -11,9 +14,11 @@ export const identitySubgraph = defineSubgraph<PrismaClient>({
   peers: { tenant: 'for logins by tenant slug and suspension' },
   settings: {},
   databaseSchemas: ['identity'],
+  permissions: IDENTITY_PERMISSIONS,
+  errors: IdentityError,
   // Permissions, system roles and the bootstrap platform admin: idempotent, under an advisory lock.
-  seed: async ({ db, config, logger }) => {
-    const seeded = await bootstrapIdentity(db, config);
+  seed: async ({ db, config, logger, permissions }) => {
+    const seeded = await bootstrapIdentity(db, config, catalogue(permissions));
     if (seeded.adminCreated) logger.info({ email: config.PLATFORM_ADMIN_EMAIL }, 'bootstrap platform admin created');
     return { generatedAdminPassword: seeded.generatedAdminPassword };
   },

@@ -3,6 +3,8 @@ import { defineSubgraph, SCHEMA_ONLY } from '@dataplat/kit';
 import { buildNotificationSchema } from './notification';
 import { startNotification } from './server';
 import { notificationSettings } from './settings';
+import { NotificationError } from './errors';
+import { NOTIFICATION_PERMISSIONS } from './permissions';
 
 /** The notification subgraph and its delivery dispatchers (docs/notification-service.md). */
 export const notificationSubgraph = defineSubgraph<PrismaClient, typeof notificationSettings>({
@@ -11,6 +13,8 @@ export const notificationSubgraph = defineSubgraph<PrismaClient, typeof notifica
   peers: {},
   settings: notificationSettings,
   databaseSchemas: ['notification'],
+  permissions: NOTIFICATION_PERMISSIONS,
+  errors: NotificationError,
   start: startNotification,
   buildSchema: (config) => buildNotificationSchema({ db: SCHEMA_ONLY, config }),
 });

@@ -4,6 +4,7 @@ import type { RunningSubgraph } from '../http/subgraph-server';
 import type { Logger } from '../logger';
 import type { SettingsOf, SettingsShape } from '../setting';
 import type { WakeChannel } from '../wake/wake-channel';
+import type { PermissionDefinition } from '../auth/permissions';
 
 /** The platform configuration as one subgraph sees it: the base settings and its own. */
 export type SubgraphConfig<S extends SettingsShape = {}> = PlatformConfig & SettingsOf<S>;
@@ -28,6 +29,8 @@ export interface SubgraphStartContext<Db, S extends SettingsShape = {}> {
 /** Runs once per start, after the migrations and before any subgraph starts. */
 export interface SubgraphSeedContext<Db, S extends SettingsShape = {}> {
   db: Db;
+  /** Every subgraph's declared permissions, by subgraph name (identity seeds their union). */
+  permissions: Readonly<Record<string, readonly PermissionDefinition[]>>;
   config: SubgraphConfig<S>;
   logger: Logger;
 }
@@ -53,8 +56,10 @@ export interface SubgraphDefinition<Db = unknown, S extends SettingsShape = {}> 
   settings: S;
   /** The PostgreSQL schemas it owns. */
   databaseSchemas: readonly string[];
-  /** The permissions (`<resource>:<action>`) its resolvers check. */
-  permissions?: readonly string[];
+  /** The permissions its resolvers check (its `src/permissions.ts`); identity seeds every subgraph's. */
+  permissions?: readonly PermissionDefinition[];
+  /** Its error codes (its `src/errors.ts`, `defineErrors`); docs/errors.md lists every subgraph's. */
+  errors?: Readonly<Record<string, string>>;
   /** Idempotent preparation before any subgraph starts (identity: permissions, system roles, bootstrap admin). */
   seed?(ctx: SubgraphSeedContext<Db, S>): Promise<SeedResult | void>;
   /** Starts its server (and background work, stopped by `close`). */

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { catalogue } from '../catalogue';
+import { IDENTITY_PERMISSIONS } from '../permissions';
 import { createPrismaClient, openTestDatabase, type PrismaClient, type TestDatabase } from '@dataplat/db';
 import { Loaders, loadConfig, SystemRole, tokenServiceFromConfig, type RequestContext } from '@dataplat/kit';
 import { execute, parse, type GraphQLSchema } from 'graphql';
@@ -22,7 +24,7 @@ beforeAll(async () => {
   db = createPrismaClient(database.url, { queryEvents: true });
   (db as unknown as { $on(e: 'query', f: () => void): void }).$on('query', () => statements++);
   const config = loadConfig({ DATA_DIR: database.dir, JWT_SECRET: 'x'.repeat(40), PLATFORM_ADMIN_PASSWORD: 'bootstrap-password-1', LOG_LEVEL: 'silent' });
-  await bootstrapIdentity(db, config);
+  await bootstrapIdentity(db, config, catalogue({ identity: IDENTITY_PERMISSIONS }));
   schema = await buildIdentitySchema({ db, tokens: await tokenServiceFromConfig(config), config });
   const roles = await db.role.findMany({ where: { tenantId: null } });
   for (let i = 0; i < 60; i++) {
