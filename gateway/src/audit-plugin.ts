@@ -3,7 +3,7 @@ import type { ApolloServerPlugin, GraphQLRequestContextWillSendResponse } from '
 import { isUuid, type AuditRecord } from '@dataplat/kit';
 import { getNamedType, isObjectType, Kind, valueFromASTUntyped, type FieldNode, type GraphQLFormattedError, type GraphQLSchema, type SelectionSetNode } from 'graphql';
 import { redact, scalarFields } from './audit-redaction';
-import type { GatewayContext } from './gateway';
+import type { GatewayContext } from './context';
 
 
 /** Where the plugin hands records: must return at once (buffered, written behind). */

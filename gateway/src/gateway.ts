@@ -8,10 +8,8 @@ import {
   formatGraphQLError,
   Loaders,
   PRINCIPAL_HEADER,
-  type ClientInfo,
   type LocalSubgraph,
   type Logger,
-  type Principal,
   type PrincipalCodec,
   type RequestContext,
 } from '@dataplat/kit';
@@ -20,6 +18,7 @@ import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'gr
 import fetch from 'node-fetch';
 import { PlanCache } from './plans';
 import { auditPlugin, type AuditSink } from './audit-plugin';
+import type { GatewayContext } from './context';
 import { DEFAULT_QUERY_LIMITS, isQueryLimitError, queryProtection, type QueryLimits } from './query-limits';
 
 // The gateway otherwise exports usage metrics to Apollo's servers: never from this platform.
@@ -33,14 +32,6 @@ export interface SubgraphEndpoint {
    * directly instead of over HTTP. `url` still serves readiness and direct callers.
    */
   local?: LocalSubgraph;
-}
-
-/** Context of one operation at the gateway (HTTP /graphql and REST facade alike). */
-export interface GatewayContext {
-  requestId: string;
-  principal?: Principal;
-  credentialId?: string;
-  client: ClientInfo;
 }
 
 export interface Gateway {

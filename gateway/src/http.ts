@@ -5,7 +5,8 @@ import proxyAddr from 'proxy-addr';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fetch from 'node-fetch';
 import type { AuthOutcome, Authenticator } from './authenticate';
-import type { Gateway, GatewayContext } from './gateway';
+import type { GatewayContext } from './context';
+import type { Gateway } from './gateway';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,4 +1,5 @@
 export * from './authenticate';
+export * from './context';
 export * from './gateway';
 export * from './http';
 export * from './plans';

@@ -1,5 +1,6 @@
 import { getNamedType, GraphQLError, isNonNullType, isObjectType, type GraphQLFormattedError, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
-import type { Gateway, GatewayContext } from '../gateway';
+import type { GatewayContext } from '../context';
+import type { Gateway } from '../gateway';
 import type { ProvisioningFeed } from './provisioning-feed';
 
 /** Job statuses after which the subscription completes (as the SSE stream's `complete`). */

@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@dataplat/db';
 import type { Logger, PlatformConfig } from '@dataplat/kit';
-import { connectorRunner } from './connectors/connectors.module';
+import { connectorRunner, type ConnectorJobs } from './connectors/connector-jobs';
 import type { IdentityGateway } from './identity/identity-client';
 import { embeddedProvisioners } from './provisioning/embedded-provisioners';
 import { provisioningPublisher, type ProvisioningPublisher } from './provisioning/provisioning-publisher';
@@ -28,7 +28,7 @@ export interface TenantCore {
   /** The durable job runner of tenant migrations (started by the server). */
   migrationRunner: MigrationRunner;
   /** Connector tests and syncs: their durable job runner (started by the server), repository and secrets. */
-  connectorJobs: ReturnType<typeof connectorRunner>;
+  connectorJobs: ConnectorJobs;
   /** Provisioning change notices for subscriptions (closed by the server). */
   provisioningEvents: ProvisioningPublisher;
 }
