@@ -15,6 +15,11 @@ export interface EmbeddedDatabase {
   /** The cluster's data directory as PostgreSQL uses it (differs from the one asked for when relocated). */
   dataDir: string;
   stop(): Promise<void>;
+  /**
+   * Lets this process exit while the server still runs (its process and output pipes no
+   * longer hold the event loop); stopping it is then the caller's business (test-database.ts).
+   */
+  unref(): void;
 }
 
 export interface EmbeddedPostgresOptions {
@@ -85,6 +90,10 @@ export async function startEmbeddedPostgres(
       if (stopped) return;
       stopped = true;
       await stopServer(child);
+    },
+    unref: () => {
+      child.unref();
+      for (const stream of [child.stdout, child.stderr]) (stream as { unref?: () => void } | null)?.unref?.();
     },
   };
 }

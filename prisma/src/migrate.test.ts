@@ -3,37 +3,28 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDatabase, dropDatabase } from './admin';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded';
 import { MigrationError, readMigrations, runMigrations } from './migrate';
+import { openTestDatabase, type TestDatabase } from './test-database';
 
 jest.setTimeout(60_000);
 
 let tmp: string;
-let server: string;
-let embedded: EmbeddedDatabase | undefined;
-const databases: string[] = [];
+const databases: TestDatabase[] = [];
 
-beforeAll(async () => {
+beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'dataplat-migrate-'));
-  if (process.env.TEST_DATABASE_SERVER_URL) server = process.env.TEST_DATABASE_SERVER_URL;
-  else {
-    embedded = await startEmbeddedPostgres(join(tmp, 'pg'));
-    server = embedded.url;
-  }
 });
 
 afterAll(async () => {
-  for (const name of databases) await dropDatabase(server, name).catch(() => undefined);
-  await embedded?.stop();
+  for (const database of databases) await database.close().catch(() => undefined);
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** A throw-away database on the server. */
+/** A throw-away empty database (no migrations: the tests apply their own). */
 async function freshDatabase(): Promise<string> {
-  const name = `migrate_test_${randomBytes(6).toString('hex')}`;
-  databases.push(name);
-  return createDatabase(server, name);
+  const database = await openTestDatabase('migrate_test', { migrate: false });
+  databases.push(database);
+  return database.url;
 }
 
 /** Writes <dir>/<name>/migration.sql for each entry and returns the folder. */
