@@ -1,6 +1,5 @@
-import type { Logger } from '@dataplat/kit';
+import type { ApiKeyStore, ApiKeyUsage, Logger } from '@dataplat/kit';
 import { LRUCache } from 'lru-cache';
-import type { ApiKeyStore, ApiKeyUsage } from './api-key-store';
 
 /**
  * Write-behind of `last_used_at` / `last_used_ip`: at most one write per key per interval

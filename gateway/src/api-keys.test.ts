@@ -1,6 +1,5 @@
-import { DomainError } from '@dataplat/kit';
+import { DomainError, type ApiKeyRecord } from '@dataplat/kit';
 import { IdentityError } from '@dataplat/identity/errors';
-import type { ApiKeyRecord } from './api-key-store';
 import { ApiKeyUsageRecorder } from './api-key-usage';
 import { ApiKeyAuthenticator, hashKey } from './api-keys';
 

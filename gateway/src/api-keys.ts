@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DomainError, type Principal } from '@dataplat/kit';
+import { DomainError, type ApiKeyRecord, type ApiKeyStore, type Principal } from '@dataplat/kit';
 import { IdentityError } from '@dataplat/identity/errors';
 import { LRUCache } from 'lru-cache';
-import type { ApiKeyRecord, ApiKeyStore } from './api-key-store';
 import type { ApiKeyUsageRecorder } from './api-key-usage';
 import { IpAllowList } from './ip-allow-list';
 

@@ -1,6 +1,6 @@
 import { ErrorCode, TokenService } from '@dataplat/kit';
+import type { ApiKeyRecord } from '@dataplat/kit';
 import { IdentityError } from '@dataplat/identity/errors';
-import type { ApiKeyRecord } from './api-key-store';
 import { ApiKeyAuthenticator, hashKey } from './api-keys';
 import { Authenticator } from './authenticate';
 

@@ -1,8 +1,7 @@
-import type { PrismaClient } from '@dataplat/db';
 import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
 
-import { REVOCATION_CHANNEL } from '@dataplat/kit';
+import { REVOCATION_CHANNEL, type RevokedTokenStore } from '@dataplat/kit';
 
 export { REVOCATION_CHANNEL };
 
@@ -14,11 +13,11 @@ export interface BlocklistStore {
   close(): Promise<void>;
 }
 
-/** The database store: identity's blocklist table, written by identity itself. */
+/** The database store: identity's blocklist table, written and read by identity's code (RevokedTokenStore). */
 export class DatabaseBlocklistStore implements BlocklistStore {
-  constructor(private readonly db: PrismaClient) {}
-  async isRevoked(jti: string): Promise<boolean> {
-    return (await this.db.revokedToken.findUnique({ where: { jti }, select: { jti: true } })) !== null;
+  constructor(private readonly revoked: RevokedTokenStore) {}
+  isRevoked(jti: string): Promise<boolean> {
+    return this.revoked.isRevoked(jti);
   }
   async add(): Promise<void> {}
   async close(): Promise<void> {}
@@ -37,9 +36,9 @@ export class RedisBlocklistStore implements BlocklistStore {
     const ttl = expiresAtMs - Date.now();
     if (ttl > 0) await this.redis.set(`dataplat:bl:${jti}`, '1', 'PX', ttl);
   }
-  /** Copies live entries of the database blocklist (revocations made while no edge listened). */
-  async syncFrom(db: PrismaClient): Promise<number> {
-    const live = await db.revokedToken.findMany({ where: { expiresAt: { gt: new Date() } }, select: { jti: true, expiresAt: true } });
+  /** Copies live entries of identity's blocklist (revocations made while no edge listened). */
+  async syncFrom(revoked: RevokedTokenStore): Promise<number> {
+    const live = await revoked.live();
     for (const t of live) await this.add(t.jti, t.expiresAt.getTime());
     return live.length;
   }

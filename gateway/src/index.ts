@@ -4,7 +4,6 @@ export * from './gateway';
 export * from './http';
 export * from './plans';
 export * from './api-keys';
-export * from './api-key-store';
 export * from './api-key-usage';
 export * from './ip-allow-list';
 export * from './service-tokens';

@@ -1,26 +1,7 @@
-import type { PrismaClient } from '@dataplat/db';
-import { isAdministrator, PERMISSIONS_CHANNEL, type Principal } from '@dataplat/kit';
+import { isAdministrator, PERMISSIONS_CHANNEL, type PermissionStore, type Principal } from '@dataplat/kit';
 import { LRUCache } from 'lru-cache';
 
 export { PERMISSIONS_CHANNEL };
-
-/** The permissions a user holds through its roles now. */
-export interface PermissionStore {
-  permissionsOf(tenantId: string, userId: string): Promise<string[]>;
-}
-
-/** Reads identity.role_permissions through the edge's Prisma client (one statement). */
-export class PrismaPermissionStore implements PermissionStore {
-  constructor(private readonly db: PrismaClient) {}
-
-  async permissionsOf(tenantId: string, userId: string): Promise<string[]> {
-    const rows = await this.db.rolePermission.findMany({
-      where: { role: { users: { some: { tenantId, userId } } } },
-      select: { permission: { select: { name: true } } },
-    });
-    return [...new Set(rows.map((r) => r.permission.name))].sort();
-  }
-}
 
 interface Entry {
   permissions: string[];

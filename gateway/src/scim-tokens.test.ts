@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { ErrorCode, SCIM_SCOPE, TokenService } from '@dataplat/kit';
 import { IdentityError } from '@dataplat/identity/errors';
 import { Authenticator } from './authenticate';
-import { ScimTokenAuthenticator, type ScimTokenRecord } from './scim-tokens';
+import type { ScimTokenRecord } from '@dataplat/kit';
+import { ScimTokenAuthenticator } from './scim-tokens';
 
 const TOKEN = `dps_scim_${'s'.repeat(43)}`;
 const T = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PrismaClient } from '@dataplat/db';
-import { DomainError, SCIM_SCOPE, SCIM_TOKEN_CHANNEL, type Principal } from '@dataplat/kit';
+import { DomainError, SCIM_SCOPE, SCIM_TOKEN_CHANNEL, type Principal, type ScimTokenRecord, type ScimTokenStore } from '@dataplat/kit';
 import { IdentityError } from '@dataplat/identity/errors';
 import { LRUCache } from 'lru-cache';
 
@@ -8,24 +7,6 @@ export { SCIM_TOKEN_CHANNEL };
 /** `dps_scim_` + 43 base62 characters (identity: scim-token.repository.ts). */
 export const SCIM_TOKEN_PATTERN = /^dps_scim_[0-9A-Za-z]{43}$/;
 export const isScimToken = (token: string) => token.startsWith('dps_scim_');
-
-export interface ScimTokenRecord {
-  tenantId: string;
-  id: number;
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-}
-
-export interface ScimTokenStore {
-  findByHash(hash: string): Promise<ScimTokenRecord | null>;
-}
-
-export class PrismaScimTokenStore implements ScimTokenStore {
-  constructor(private readonly db: PrismaClient) {}
-  findByHash(hash: string): Promise<ScimTokenRecord | null> {
-    return this.db.scimToken.findUnique({ where: { tokenHash: hash }, select: { tenantId: true, id: true, expiresAt: true, revokedAt: true } });
-  }
-}
 
 type Cached = ScimTokenRecord | { unknown: true };
 

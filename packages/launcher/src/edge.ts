@@ -6,9 +6,7 @@ import {
   Authenticator,
   createGateway,
   DatabaseBlocklistStore,
-  PrismaApiKeyStore,
   RedisBlocklistStore,
-  PrismaScimTokenStore,
   REVOCATION_CHANNEL,
   SCIM_TOKEN_CHANNEL,
   ScimTokenAuthenticator,
@@ -25,8 +23,8 @@ import {
   AuditIntakeWriter,
   PERMISSIONS_CHANNEL,
   PermissionDirectory,
-  PrismaPermissionStore,
 } from '@dataplat/gateway';
+import { createEdgeCredentialStores } from '@dataplat/identity';
 import { createRateLimitStore, PrincipalCodec, PROVISIONING_CHANNEL, RateLimiter, TenantDirectoryClient, TENANT_STATUS_CHANNEL, tokenServiceFromConfig, type Logger, type PlatformConfig, type WakeChannel } from '@dataplat/kit';
 import { createEdgeServer, IdempotencyStore } from '@dataplat/rest-facade';
 
@@ -130,17 +128,18 @@ async function startCredentialChecks(
   provisioningFeed: ProvisioningFeed,
   tenantDirectory: TenantDirectoryClient,
 ): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist; tenants: TenantAccessGate; scimTokens: ScimTokenAuthenticator; permissions: PermissionDirectory }> {
-  const store = new PrismaApiKeyStore(db);
-  const usage = new ApiKeyUsageRecorder(store, 60_000, logger);
+  // Identity's own code reads its credential tables (docs/decisions.md §37); the edge caches.
+  const credentials = createEdgeCredentialStores(db);
+  const usage = new ApiKeyUsageRecorder(credentials.apiKeys, 60_000, logger);
   stack.push(() => usage.stop());
-  const apiKeys = new ApiKeyAuthenticator(store, { usage });
-  const scimTokens = new ScimTokenAuthenticator(new PrismaScimTokenStore(db));
-  const permissions = new PermissionDirectory(new PrismaPermissionStore(db));
+  const apiKeys = new ApiKeyAuthenticator(credentials.apiKeys, { usage });
+  const scimTokens = new ScimTokenAuthenticator(credentials.scimTokens);
+  const permissions = new PermissionDirectory(credentials.permissions);
 
-  let revocations: BlocklistStore = new DatabaseBlocklistStore(db);
+  let revocations: BlocklistStore = new DatabaseBlocklistStore(credentials.revokedTokens);
   if (config.REDIS_URL) {
     const redis = new RedisBlocklistStore(config.REDIS_URL);
-    await redis.syncFrom(db);
+    await redis.syncFrom(credentials.revokedTokens);
     revocations = redis;
   }
   const blocklist = new TokenBlocklist(revocations);

@@ -5,3 +5,4 @@ export { SYSTEM_ROLES } from './bootstrap';
 export { startIdentity } from './server';
 export { identitySubgraph } from './subgraph';
 export { IdentityError } from './errors';
+export * from './edge/credential-stores';

@@ -4,5 +4,6 @@ export * from './internal-principal';
 export * from './auth-checker';
 export * from './permissions';
 export * from './channels';
+export * from './credential-stores';
 export * from './tenant-directory';
 export * from './user-directory';
