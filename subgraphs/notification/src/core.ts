@@ -1,10 +1,15 @@
 import type { PrismaClient } from '@dataplat/db';
-import { DomainError, ErrorCode, type PlatformConfig, type Principal } from '@dataplat/kit';
+import { DomainError, ErrorCode, type PlatformConfig, type Principal, type UserDirectoryClient } from '@dataplat/kit';
+
+/** What the notification service asks identity (kit UserDirectoryClient, through its GraphQL API). */
+export type UserLookup = Pick<UserDirectoryClient, 'exists'>;
 
 /** What every notification-service module shares (built once per process). */
 export interface NotificationCore {
   db: PrismaClient;
   config: PlatformConfig;
+  /** Absent only when the schema is built alone (composition checks). */
+  users?: UserLookup;
 }
 
 /** A domain of the notification subgraph: its resolver instances. */

@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@dataplat/db';
-import { emailTransportFrom, PrincipalCodec, startSubgraphServer, type EmailTransport, type Logger, type RunningSubgraph, type WakeChannel } from '@dataplat/kit';
+import { emailTransportFrom, PrincipalCodec, startSubgraphServer, UserDirectoryClient, type EmailTransport, type Logger, type RunningSubgraph, type WakeChannel } from '@dataplat/kit';
 import { DeliveryDispatcher } from './delivery/dispatcher';
 import { DeliveryRepository } from './delivery/deliveries.repository';
 import { PlatformOutboxRelay } from './delivery/platform-outbox.relay';
@@ -17,6 +17,8 @@ export interface NotificationServerOptions {
   port: number;
   /** E-mail transport of e-mail channels (SMTP_URL, else the local mail directory). */
   email?: EmailTransport;
+  /** The identity subgraph's GraphQL URL (a notification's recipient must be a user of its tenant). */
+  identityUrl: string | (() => string);
 }
 
 /**
@@ -24,11 +26,13 @@ export interface NotificationServerOptions {
  * delivery dispatcher, stopped (after its batch in flight) when the server closes.
  */
 export async function startNotification(opts: NotificationServerOptions): Promise<RunningSubgraph> {
-  const schema = await buildNotificationSchema({ db: opts.db, config: opts.config });
+  const principals = await PrincipalCodec.create(opts.config.JWT_SECRET);
+  const users = new UserDirectoryClient('notification-service', principals, opts.identityUrl);
+  const schema = await buildNotificationSchema({ db: opts.db, config: opts.config, users });
   const running = await startSubgraphServer({
     name: 'notification',
     schema,
-    principals: await PrincipalCodec.create(opts.config.JWT_SECRET),
+    principals,
     logger: opts.logger,
     host: opts.config.HOST,
     port: opts.port,

@@ -10,11 +10,11 @@ import { NOTIFICATION_PERMISSIONS } from './permissions';
 export const notificationSubgraph = defineSubgraph<PrismaClient, typeof notificationSettings>({
   name: 'notification',
   defaultPort: 8085,
-  peers: {},
+  peers: { identity: 'for the recipients of notifications' },
   settings: notificationSettings,
   databaseSchemas: ['notification'],
   permissions: NOTIFICATION_PERMISSIONS,
   errors: NotificationError,
-  start: startNotification,
+  start: (ctx) => startNotification({ ...ctx, identityUrl: ctx.peerUrl('identity') }),
   buildSchema: (config) => buildNotificationSchema({ db: SCHEMA_ONLY, config }),
 });

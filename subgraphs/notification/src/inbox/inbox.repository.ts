@@ -53,11 +53,6 @@ export class InboxRepository {
     return (await this.db.notification.deleteMany({ where: { tenantId, userId, id } })).count > 0;
   }
 
-  /** True when the user exists in the tenant (identity's users table, read only). */
-  async userExists(tenantId: string, userId: string): Promise<boolean> {
-    return (await this.db.user.count({ where: { tenantId, id: userId } })) > 0;
-  }
-
   /**
    * Stores the notification and, in the same transaction, one outbox delivery per enabled
    * channel of the tenant that takes its category (channels without categories take all).

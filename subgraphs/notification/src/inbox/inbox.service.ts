@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError, ErrorCode, isUuid, paginate, pageWindow, type Page, type Principal } from '@dataplat/kit';
+import { DomainError, ErrorCode, isUuid, paginate, pageWindow, ServiceCallError, type Page, type Principal } from '@dataplat/kit';
 import { NotificationError } from '../errors';
-import { actingTenant, inboxOwner } from '../core';
+import { actingTenant, inboxOwner, type UserLookup } from '../core';
 import type { DeliveryPayload } from '../delivery/senders';
 import type { NotificationListArgs, SendNotificationInput } from './inbox.inputs';
 import type { InboxRepository, NotificationRow } from './inbox.repository';
@@ -11,7 +11,10 @@ export const MAX_DATA_BYTES = 16 * 1024;
 
 /** Each user's notifications (only their own: tenant and user filtered), and sending them. */
 export class InboxService {
-  constructor(private readonly repo: InboxRepository) {}
+  constructor(
+    private readonly repo: InboxRepository,
+    private readonly users?: UserLookup,
+  ) {}
 
   async list(p: Principal, args: NotificationListArgs): Promise<Page<Notification>> {
     const { tenantId, userId } = inboxOwner(p);
@@ -52,7 +55,7 @@ export class InboxService {
     if (Buffer.byteLength(JSON.stringify(data)) > MAX_DATA_BYTES) {
       throw new DomainError(ErrorCode.VALIDATION_FAILED, undefined, [{ field: 'data', constraints: { maxSize: `at most ${MAX_DATA_BYTES} bytes as JSON` } }]);
     }
-    if (!(await this.repo.userExists(tenantId, input.userId))) throw new DomainError(NotificationError.RECIPIENT_NOT_FOUND);
+    if (!(await this.recipientExists(tenantId, input.userId))) throw new DomainError(NotificationError.RECIPIENT_NOT_FOUND);
     const id = randomUUID();
     const createdAt = new Date();
     const fields = { category: input.category, severity: input.severity, title: input.title, body: input.body, link: input.link ?? null, data, source: p.subject };
@@ -65,6 +68,17 @@ export class InboxService {
     };
     const row = await this.repo.createWithDeliveries({ id, tenantId, userId: input.userId, ...fields, createdAt }, payload);
     return toNotification(row);
+  }
+
+  /** Asked of identity (never its tables); 503 when it cannot answer. */
+  private async recipientExists(tenantId: string, userId: string): Promise<boolean> {
+    if (!this.users) throw new Error('the notification service was built without a user lookup');
+    try {
+      return await this.users.exists(tenantId, userId);
+    } catch (e) {
+      if (e instanceof ServiceCallError) throw new DomainError(ErrorCode.UPSTREAM_UNAVAILABLE, 'The identity service is unavailable');
+      throw e;
+    }
   }
 }
 
