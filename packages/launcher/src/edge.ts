@@ -128,7 +128,7 @@ async function startCredentialChecks(
   provisioningFeed: ProvisioningFeed,
   tenantDirectory: TenantDirectoryClient,
 ): Promise<{ apiKeys: ApiKeyAuthenticator; blocklist: TokenBlocklist; tenants: TenantAccessGate; scimTokens: ScimTokenAuthenticator; permissions: PermissionDirectory }> {
-  // Identity's own code reads its credential tables (docs/decisions.md §37); the edge caches.
+  // Identity's own code reads its credential tables (docs/decisions.md §38); the edge caches.
   const credentials = createEdgeCredentialStores(db);
   const usage = new ApiKeyUsageRecorder(credentials.apiKeys, 60_000, logger);
   stack.push(() => usage.stop());

@@ -2,7 +2,7 @@
  * What the edge reads of identity's credentials on its hot path (X-API-Key, SCIM bearer
  * tokens, the access-token blocklist, the permissions of users' roles). Identity implements these over its own tables
  * (`createEdgeCredentialStores`, subgraphs/identity/src/edge); the gateway caches what they
- * return and drops entries on identity's NOTIFYs (channels.ts). docs/decisions.md §35.
+ * return and drops entries on identity's NOTIFYs (channels.ts). docs/decisions.md §38.
  */
 
 /** What the edge needs to know about a key, read by its SHA-256. */

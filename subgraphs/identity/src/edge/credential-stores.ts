@@ -6,7 +6,7 @@ import type { ApiKeyRecord, ApiKeyStore, ApiKeyUsage, PermissionStore, RevokedTo
  * lookups (and their usage, written behind), SCIM bearer tokens, the access-token
  * blocklist and the permissions of users' roles. Identity's code, run in the edge's process on the edge's Prisma client, so a
  * request costs no call to identity; the edge caches the answers and identity's NOTIFYs
- * (kit auth/channels.ts) invalidate them. docs/decisions.md §35.
+ * (kit auth/channels.ts) invalidate them. docs/decisions.md §38.
  */
 export interface EdgeCredentialStores {
   apiKeys: ApiKeyStore;
