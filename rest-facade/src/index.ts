@@ -7,3 +7,4 @@ export * from './facade';
 export * from './edge';
 export * from './openapi';
 export { ROUTES } from './routes';
+export * from './route-reference';

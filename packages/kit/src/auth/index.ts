@@ -3,6 +3,7 @@ export * from './tokens';
 export * from './internal-principal';
 export * from './auth-checker';
 export * from './permissions';
+export * from './field-guards';
 export * from './channels';
 export * from './credential-stores';
 export * from './tenant-directory';
