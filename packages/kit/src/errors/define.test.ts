@@ -128,3 +128,14 @@ describe('statusOfExtensions', () => {
     expect(statusOfExtensions(extensions)).toBeUndefined();
   });
 });
+
+describe('a block loaded twice', () => {
+  it('is the same block when the same file declares the same codes again (source and compiled copies)', () => {
+    const entries = { TWICE_A: { number: 1, status: 404, message: 'A', when: 'a' } };
+    const first = defineErrors('TWC', entries, { title: 'Twice', source: 'test/twice.ts' });
+    const second = defineErrors('TWC', entries, { title: 'Twice', source: 'test/twice.ts' });
+    expect(second).toEqual(first);
+    expect(errorBlockOf(second)).toBe(errorBlockOf(first));
+    expect(() => defineErrors('TWC', { TWICE_B: { number: 1, status: 404, message: 'B', when: 'b' } }, { title: 'Other', source: 'test/other.ts' })).toThrow(/already declares/);
+  });
+});

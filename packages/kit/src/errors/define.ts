@@ -114,6 +114,15 @@ export function defineErrors<const P extends string, const D extends Record<stri
     numbers.set(d.number, name);
     entries.push(Object.freeze({ code: `DPF-${prefix}-${String(d.number).padStart(3, '0')}` as ErrorCode, name, ...d }));
   }
+  // The same file loaded a second time (its compiled and its source copy in one process, as an
+  // end-to-end test that imports a domain's sources beside the built platform does) declares
+  // the same block again: that one is the block already registered.
+  const again = blocks.find((b) => b.prefix === prefix && b.info.source === info.source && sameEntries(b.entries, entries));
+  if (again) {
+    const codes = Object.freeze(Object.fromEntries(entries.map((e) => [e.name, e.code]))) as ErrorCodes<P, D>;
+    blockOfCodes.set(codes, again);
+    return codes;
+  }
   for (const entry of entries) {
     const other = byCode.get(entry.code);
     if (other) fail(`${entry.name} is ${entry.code}, which ${other.block.info.source} already declares as ${other.entry.name}`);
@@ -168,4 +177,8 @@ export function statusOfExtensions(extensions: { code?: unknown; status?: unknow
   const { code, status } = extensions ?? {};
   const wellFormed = typeof code === 'string' && ERROR_CODE_FORMAT.test(code);
   return wellFormed && typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : undefined;
+}
+
+function sameEntries(a: readonly ErrorEntry[], b: readonly ErrorEntry[]): boolean {
+  return a.length === b.length && a.every((e, i) => e.code === b[i].code && e.name === b[i].name && e.status === b[i].status && e.message === b[i].message);
 }
